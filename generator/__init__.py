@@ -1,0 +1,1 @@
+"""Print-and-play generator: board-game data in, print-ready kits out."""

@@ -1,0 +1,21 @@
+"""`pnp check`: load a game, run every registered rule, return all findings together."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.check import content, counts, structure
+from generator.check.registry import RULES, run_rules
+from generator.findings import Report
+from generator.load.game import LoadedGame, load_game
+
+__all__ = ["RULES", "check_game", "content", "counts", "structure"]
+
+
+def check_game(folder: Path) -> tuple[LoadedGame | None, Report]:
+    """Load and check one game; the loaded game is None when it could not be read at all."""
+    report = Report()
+    loaded = load_game(folder, report)
+    if loaded is not None:
+        run_rules(loaded, report)
+    return loaded, report

@@ -1,0 +1,99 @@
+"""Rules about what cards say and what files they name."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from generator.check.registry import rule
+from generator.findings import Position, Report
+from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
+from generator.model import Piece
+from generator.render.text import SYMBOL, TextError, piece_context, render_text
+
+
+def _pieces(loaded: LoadedGame) -> Iterator[tuple[PieceFile, int, Piece]]:
+    for pieces in loaded.piece_files.values():
+        for index, piece in enumerate(pieces.pieces):
+            yield pieces, index, piece
+
+
+def _texts(loaded: LoadedGame) -> Iterator[tuple[Piece, str, str, Position]]:
+    """(piece, field, rendered text, position) of every text that renders."""
+    for pieces, index, piece in _pieces(loaded):
+        for field in ("text", "back"):
+            template = getattr(piece, field)
+            if template:
+                try:
+                    text = render_text(template, piece_context(loaded, piece))
+                except TextError:
+                    continue
+                yield piece, field, text, pieces.position(index, field)
+
+
+@rule("template", "error", "Card text that Jinja cannot render (syntax or an undefined name).")
+def templates_render(loaded: LoadedGame, report: Report) -> None:
+    for pieces, index, piece in _pieces(loaded):
+        for field in ("text", "back"):
+            template = getattr(piece, field)
+            if not template:
+                continue
+            try:
+                render_text(template, piece_context(loaded, piece))
+            except TextError as exc:
+                report.error(
+                    "template",
+                    pieces.position(index, field),
+                    f"'{piece.id}' {field}: expected a template that renders, found {exc}",
+                )
+
+
+@rule("unknown-symbol", "error", "Card text uses a :symbol: missing from the symbol glossary.")
+def symbols_exist(loaded: LoadedGame, report: Report) -> None:
+    known = {symbol.key for symbol in loaded.game.symbols}
+    listing = ", ".join(sorted(known)) or "none defined"
+    for piece, field, text, position in _texts(loaded):
+        for key in SYMBOL.findall(text):
+            if key not in known:
+                report.error(
+                    "unknown-symbol",
+                    position,
+                    f"'{piece.id}' {field}: expected a symbol from the glossary ({listing}), found ':{key}:'",
+                )
+
+
+@rule("term-alias", "warning", "Card text uses an alias where the glossary has a canonical term.")
+def canonical_terms(loaded: LoadedGame, report: Report) -> None:
+    aliases = [
+        (re.compile(rf"\b{re.escape(alias)}\b", re.IGNORECASE), alias, term.name)
+        for term in loaded.game.terms
+        for alias in term.aliases
+    ]
+    for piece, field, text, position in _texts(loaded):
+        for pattern, alias, name in aliases:
+            if pattern.search(text):
+                report.warning(
+                    "term-alias",
+                    position,
+                    f"'{piece.id}' {field}: says '{alias}'; the canonical term is '{name}'",
+                )
+
+
+def _assets(loaded: LoadedGame) -> Iterator[tuple[str, Position]]:
+    """(relative path, position) of every image the data names."""
+    for index, symbol in enumerate(loaded.game.symbols):
+        if symbol.drawing.image:
+            yield symbol.drawing.image, loaded.source.at("symbols", index, "drawing", "image")
+    for pieces, index, piece in _pieces(loaded):
+        if piece.image:
+            yield piece.image, pieces.position(index, "image")
+
+
+@rule("missing-file", "error", "A file named in the data does not exist.")
+@rule("path-outside-game", "error", "A file named in the data lies outside the game folder.")
+def assets_exist(loaded: LoadedGame, report: Report) -> None:
+    for relative, position in _assets(loaded):
+        try:
+            game_file(loaded.folder, relative)
+        except AssetError as exc:
+            report.error(exc.code, position, exc.message)

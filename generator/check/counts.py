@@ -1,0 +1,67 @@
+"""Rules about counts: what the data prints against what the box inventory promises."""
+
+from __future__ import annotations
+
+from generator.check.registry import rule
+from generator.findings import Report
+from generator.load.game import LoadedGame
+
+
+@rule(
+    "count-mismatch",
+    "error",
+    "A deck or token sheet prints a different number than its component count.",
+)
+def counts_match_inventory(loaded: LoadedGame, report: Report) -> None:
+    for index, component in enumerate(loaded.game.components):
+        pieces = loaded.piece_files.get(component.provided_by or "")
+        if pieces is None or not pieces.complete or component.count is None:
+            continue
+        if pieces.expanded_count != component.count:
+            report.error(
+                "count-mismatch",
+                loaded.source.at("components", index, "count"),
+                f"component '{component.id}' counts {component.count}, but '{pieces.owner.id}' "
+                f"({pieces.owner.file}) expands to {pieces.expanded_count}",
+            )
+
+
+@rule(
+    "placeholder",
+    "warning",
+    "Content the source does not give, marked as a placeholder (incomplete).",
+)
+def placeholders(loaded: LoadedGame, report: Report) -> None:
+    for pieces in loaded.piece_files.values():
+        marked = [
+            piece
+            for piece in pieces.pieces
+            if piece.placeholder or any(_is_placeholder(value) for value in piece.fields.values())
+        ]
+        if marked:
+            count = sum(piece.quantity for piece in marked)
+            report.warning(
+                "placeholder",
+                pieces.defined_at,
+                f"'{pieces.owner.id}' is incomplete: {count} of {pieces.expanded_count} "
+                "print with placeholders where the source gives no content",
+            )
+    for index, component in enumerate(loaded.game.components):
+        if component.placeholder:
+            report.warning(
+                "placeholder",
+                loaded.source.at("components", index),
+                f"component '{component.id}' is incomplete: {component.placeholder}",
+            )
+    for name, parameter in loaded.game.parameters.items():
+        if parameter.placeholder:
+            report.warning(
+                "placeholder",
+                loaded.source.at("parameters", name),
+                f"parameter '{name}' is incomplete: {parameter.placeholder}",
+            )
+
+
+def _is_placeholder(value: object) -> bool:
+    """A field value written as `{placeholder: reason}`."""
+    return isinstance(value, dict) and "placeholder" in value

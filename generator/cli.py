@@ -1,0 +1,153 @@
+"""`pnp`: thin click commands over the library; each maps errors to the exit codes of DESIGN.md."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from generator.build import checked_game, plan_kit
+from generator.check import RULES, check_game
+from generator.errors import DataError, UsageError
+from generator.findings import Finding, Report, Severity, format_findings
+from generator.load.game import GAME_FILE, find_game_folder
+from generator.load.sources import read_yaml
+from generator.units import PAPERS
+from generator.write.output import write_kit
+
+GAMES_ROOT = Path("card_data")
+
+
+def _progress(message: str) -> None:
+    """Say what is happening, but only to a person at a terminal."""
+    if sys.stderr.isatty():
+        click.echo(message, err=True)
+
+
+def _game_folders(paths: tuple[str, ...], all_games: bool) -> list[Path]:
+    """The game folders named on the command line, or every game under card_data/."""
+    if all_games:
+        folders = sorted(p for p in GAMES_ROOT.glob("*") if (p / GAME_FILE).is_file())
+        if not folders:
+            raise UsageError(
+                f"--all found no games: expected folders holding {GAME_FILE} under {GAMES_ROOT}/"
+            )
+        return folders
+    if not paths:
+        raise UsageError("expected at least one game folder or id, or --all")
+    return [find_game_folder(path, GAMES_ROOT) for path in paths]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp-generator")
+def cli() -> None:
+    """Turn a board game kept as data into a print-and-play kit.
+
+    \b
+    Example:
+      pnp check --all && pnp build --all
+    """
+
+
+@cli.command("list")
+def list_games() -> None:
+    """List the games under ./card_data with their titles and player counts.
+
+    \b
+    Example:
+      pnp list
+    """
+    for folder in sorted(GAMES_ROOT.glob("*")):
+        if not (folder / GAME_FILE).is_file():
+            continue
+        data, _ = read_yaml(folder / GAME_FILE, Report())
+        data = data if isinstance(data, dict) else {}
+        players = data.get("players") or {}
+        span = f"{players.get('min', '?')}-{players.get('max', '?')} players"
+        click.echo(f"{folder.name}\t{data.get('title', '?')}\t{span}")
+
+
+@cli.command("check")
+@click.argument("paths", nargs=-1)
+@click.option("--all", "all_games", is_flag=True, help="Check every game under card_data/.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors (exit 1 on any finding).")
+@click.option(
+    "--list-rules", is_flag=True, help="Print every rule code with its severity and stop."
+)
+def check(
+    paths: tuple[str, ...], all_games: bool, fmt: str, strict: bool, list_rules: bool
+) -> None:
+    """Check game data for errors before anything is printed.
+
+    Findings print as `path:line:col: severity CODE: message`. Exit 1 when
+    there are errors (or any finding with --strict), 0 otherwise.
+
+    \b
+    Example:
+      pnp check card_data/paladins-and-barbarians
+      pnp check --all --format json
+    """
+    if list_rules:
+        for rule in sorted(RULES.values(), key=lambda r: r.code):
+            click.echo(f"{rule.code}\t{rule.severity}\t{rule.summary}")
+        return
+    findings: list[Finding] = []
+    for folder in _game_folders(paths, all_games):
+        _progress(f"checking {folder}")
+        findings.extend(check_game(folder)[1].sorted())
+    if fmt == "json" or findings:
+        click.echo(format_findings(findings, fmt))
+    errors = sum(f.severity is Severity.ERROR for f in findings)
+    warnings = len(findings) - errors
+    click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+    if errors or (strict and warnings):
+        sys.exit(1)
+
+
+@cli.command("build")
+@click.argument("paths", nargs=-1)
+@click.option("--all", "all_games", is_flag=True, help="Build every game under card_data/.")
+@click.option(
+    "-o",
+    "--output",
+    "out_root",
+    type=click.Path(path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder that receives <game>/.",
+)
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+def build(paths: tuple[str, ...], all_games: bool, out_root: Path, paper: str) -> None:
+    """Check, then build print-ready PDFs and a manifest into OUTPUT/<game>/.
+
+    Nothing is written when any named game has errors.
+
+    \b
+    Example:
+      pnp build card_data/paladins-and-barbarians --paper letter
+      pnp build --all -o dist
+    """
+    checked, failures = [], []
+    for folder in _game_folders(paths, all_games):
+        try:
+            checked.append(checked_game(folder))
+        except DataError as exc:
+            failures.extend(exc.findings)
+    if failures:
+        click.echo(format_findings(failures, "text"))
+        raise DataError(failures)
+    for loaded, findings in checked:
+        _progress(f"building {loaded.game.id}")
+        kit = plan_kit(loaded, paper)
+        folder = write_kit(kit, out_root)
+        warnings = f", {len(findings)} warning(s) (see pnp check)" if findings else ""
+        click.echo(f"{loaded.game.id}: {len(kit.files)} file(s) in {folder}{warnings}", err=True)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="pnp")

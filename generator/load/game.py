@@ -1,0 +1,180 @@
+"""Load a game folder into a Game plus its decks and token sheets, keeping every value's position."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from generator.errors import UsageError
+from generator.findings import Position, Report
+from generator.load.schema import report_schema_errors
+from generator.load.sources import SourceError, SourceMap, read_csv, read_yaml
+from generator.model import Card, Deck, Erratum, Game, Piece, Token, TokenSheet
+
+GAME_FILE = "game.yaml"
+ERRATA_FILE = "errata.yaml"
+
+
+class AssetError(Exception):
+    """A path in the data that points outside the game folder or at nothing."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def game_file(folder: Path, relative: str) -> Path:
+    """Resolve a path named in the data, refusing anything outside the game folder."""
+    root = folder.resolve()
+    target = (root / relative).resolve()
+    if not target.is_relative_to(root):
+        raise AssetError(
+            "path-outside-game",
+            f"expected a path inside the game folder {folder.name}/, found '{relative}'",
+        )
+    if not target.is_file():
+        raise AssetError("missing-file", f"expected a file at '{relative}', found none")
+    return target
+
+
+@dataclass
+class PieceFile:
+    """The designs of one deck or token sheet, with where each came from."""
+
+    owner: Deck | TokenSheet
+    defined_at: Position
+    source: SourceMap
+    pieces: list[Piece]
+    paths: list[tuple[int]]
+    complete: bool
+
+    def position(self, index: int, *field: str) -> Position:
+        """Where a design (or one of its fields) stands in the deck file."""
+        return self.source.at(*self.paths[index], *field)
+
+    @property
+    def expanded_count(self) -> int:
+        """How many pieces the file prints once quantities are expanded."""
+        return sum(piece.quantity for piece in self.pieces)
+
+
+@dataclass
+class LoadedGame:
+    """A validated game and the sources it was read from: the input of checks and builds."""
+
+    folder: Path
+    game: Game
+    source: SourceMap
+    errata_source: SourceMap | None
+    piece_files: dict[str, PieceFile]
+
+
+def find_game_folder(spec: str, root: Path = Path("card_data")) -> Path:
+    """A game folder from a path or a game id under card_data/."""
+    for candidate in (Path(spec), root / spec):
+        if (candidate / GAME_FILE).is_file():
+            return candidate
+    raise UsageError(
+        f"'{spec}' is not a game: expected a folder holding {GAME_FILE} or a game id under {root}/"
+    )
+
+
+def load_game(folder: Path, report: Report) -> LoadedGame | None:
+    """Read and validate a whole game; None when game.yaml itself is unusable."""
+    folder = folder.resolve()
+    raw, source = _read(folder / GAME_FILE, report, read_yaml)
+    if raw is None:
+        return None
+    errata_raw, errata_source = None, None
+    if (folder / ERRATA_FILE).is_file():
+        errata_raw, errata_source = _read(folder / ERRATA_FILE, report, read_yaml)
+    try:
+        game = Game.model_validate(raw)
+    except ValidationError as exc:
+        report_schema_errors(exc, source, (), report)
+        return None
+    if errata_source is not None and errata_raw is not None:
+        game = game.model_copy(update={"errata": _errata(errata_raw, errata_source, report)})
+    piece_files = {}
+    for group, kind in (("decks", Card), ("token_sheets", Token)):
+        for index, owner in enumerate(getattr(game, group)):
+            loaded = _load_pieces(folder, owner, kind, (source, (group, index)), report)
+            if loaded is not None:
+                piece_files[owner.id] = loaded
+    return LoadedGame(folder, game, source, errata_source, piece_files)
+
+
+def _read(
+    path: Path, report: Report, reader: Callable[..., tuple[Any, SourceMap]]
+) -> tuple[Any, SourceMap]:
+    """Run a reader, turning a file it cannot read into one finding."""
+    try:
+        return reader(path, report)
+    except SourceError as exc:
+        report.error(exc.code, exc.position, exc.message)
+        return None, SourceMap(path)
+
+
+def _errata(raw: Any, source: SourceMap, report: Report) -> list[Erratum]:
+    try:
+        return TypeAdapter(list[Erratum]).validate_python(raw)
+    except ValidationError as exc:
+        report_schema_errors(exc, source, (), report)
+        return []
+
+
+def _load_pieces(
+    folder: Path,
+    owner: Deck | TokenSheet,
+    kind: type[Piece],
+    entry: tuple[SourceMap, tuple[str, int]],
+    report: Report,
+) -> PieceFile | None:
+    game_source, path_in_game = entry
+    try:
+        path = game_file(folder, owner.file)
+    except AssetError as exc:
+        report.error(exc.code, game_source.at(*path_in_game, "file"), exc.message)
+        return None
+    if path.suffix.lower() == ".csv":
+        raw, source = _read(path, report, read_csv)
+        raw = [_numbers_in_fields(row, kind) for row in raw or []]
+    else:
+        raw, source = _read(path, report, read_yaml)
+    if raw is None:
+        return None
+    if not isinstance(raw, list):
+        report.error(
+            "schema", source.at(), f"expected a list of designs, found {type(raw).__name__}"
+        )
+        return None
+    pieces, paths, complete = [], [], True
+    for index, row in enumerate(raw):
+        try:
+            pieces.append(kind.model_validate(row))
+            paths.append((index,))
+        except ValidationError as exc:
+            report_schema_errors(exc, source, (index,), report)
+            complete = False
+    return PieceFile(owner, game_source.at(*path_in_game), source, pieces, paths, complete)
+
+
+def _numbers_in_fields(row: dict[str, Any], kind: type[Piece]) -> dict[str, Any]:
+    """CSV cells are text; designer fields that read as numbers become numbers."""
+    return {
+        key: value if key in kind.model_fields else _number(value) for key, value in row.items()
+    }
+
+
+def _number(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text

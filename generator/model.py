@@ -1,0 +1,314 @@
+"""The game data model: what a designer writes in `card_data/<game>/`, validated by pydantic.
+
+Every field carries a description; `docs/data-format.md` is generated from them, so the
+schema and its documentation cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from generator.units import parse_length, parse_size
+
+Id = Annotated[
+    str,
+    Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="An identifier."),
+]
+ComponentKind = Literal["card", "token", "board", "mat", "die", "other"]
+
+
+class Model(BaseModel):
+    """Base of every data model: unknown keys are kept so the checker can warn about them."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+
+class Players(Model):
+    """How many people can play."""
+
+    min: int = Field(ge=1, description="Fewest players the game supports.")
+    max: int = Field(ge=1, description="Most players the game supports.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Players:
+        if self.max < self.min:
+            raise ValueError(f"expected max >= min, found min {self.min} and max {self.max}")
+        return self
+
+
+class Source(Model):
+    """Where the game's facts come from, so every kit credits its origin."""
+
+    title: str = Field(description="Title of the source rulebook.")
+    publisher: str | None = Field(None, description="Who published the source.")
+    seed: str | None = Field(
+        None, description="File name of the source text the data was taken from."
+    )
+    note: str | None = Field(None, description="Anything a reader should know about the source.")
+
+
+class Drawing(Model):
+    """How an icon is drawn: a simple vector shape with an optional glyph, or an image file."""
+
+    shape: Literal["circle", "square", "diamond", "hexagon", "triangle", "shield", "star"] = Field(
+        "circle", description="Outline of the icon."
+    )
+    fill: str = Field("#444444", description="Fill colour as #rrggbb.")
+    stroke: str = Field("#000000", description="Outline colour as #rrggbb.")
+    glyph: str = Field("", description="One or two characters printed inside the shape.")
+    image: str | None = Field(
+        None, description="Image file inside the game folder, used instead of the shape."
+    )
+
+
+class Symbol(Model):
+    """One entry of the icon glossary; card text writes it as `:key:`."""
+
+    key: Id = Field(description="Name used in card text between colons, e.g. `gold` for `:gold:`.")
+    label: str = Field(description="What the icon means, printed in the icon legend.")
+    drawing: Drawing = Field(default_factory=Drawing, description="How the icon is drawn.")
+
+
+class Term(Model):
+    """A canonical game term with the other names that mean the same thing."""
+
+    name: str = Field(description="The canonical spelling used on cards and in the rulebook.")
+    aliases: list[str] = Field(
+        default_factory=list, description="Other names for the same thing; the checker flags them."
+    )
+    definition: str | None = Field(None, description="One sentence for the glossary.")
+
+
+class Parameter(Model):
+    """A named rule number (cost, limit, count) that cards and the rulebook quote."""
+
+    value: int | float | None = Field(
+        None, description="The number; leave empty only together with `placeholder`."
+    )
+    label: str | None = Field(None, description="Human name shown in quick references.")
+    unit: str | None = Field(None, description="What the number counts, e.g. `talents`.")
+    placeholder: str | None = Field(
+        None, description="Why the value is unknown: the source does not give it."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_number(cls, data: Any) -> Any:
+        return (
+            {"value": data}
+            if isinstance(data, int | float) and not isinstance(data, bool)
+            else data
+        )
+
+    @model_validator(mode="after")
+    def _value_or_placeholder(self) -> Parameter:
+        if self.value is None and not self.placeholder:
+            raise ValueError("expected a value or a placeholder reason, found neither")
+        return self
+
+
+class Table(Model):
+    """A table of facts (e.g. a fines table or the list of orders) that the rulebook prints."""
+
+    title: str = Field(description="Caption of the table.")
+    columns: list[str] = Field(default_factory=list, description="Column names, in order.")
+    rows: list[dict[str, Any]] = Field(
+        default_factory=list, description="One mapping per row, keyed by column name."
+    )
+
+
+class Component(Model):
+    """One line of the box inventory: what the kit contains and how many."""
+
+    id: Id = Field(description="Unique id of the component.")
+    name: str = Field(description="Name as printed in the component list.")
+    kind: ComponentKind = Field(description="One of card, token, board, mat, die, other.")
+    count: int | None = Field(
+        None, ge=0, description="How many the box holds; empty only with `placeholder`."
+    )
+    size: str | None = Field(None, description="Physical size, e.g. `poker`, `5/8in`, `11x17in`.")
+    sides: Literal[1, 2] = Field(1, description="Printed on one side or two.")
+    provided_by: Id | None = Field(
+        None, description="Id of the deck, token sheet or board that prints this component."
+    )
+    provided: bool = Field(
+        True, description="False for things the kit cannot print (bags, dice, miniatures)."
+    )
+    part_of: Id | None = Field(
+        None, description="Id of the component this one is a sub-count of (e.g. one token kind)."
+    )
+    placeholder: str | None = Field(
+        None, description="What the source leaves unspecified about this component."
+    )
+    note: str | None = Field(None, description="Remark printed with the component list.")
+
+
+class Layout(Model):
+    """How a card face is arranged; referenced by name from decks."""
+
+    size: str = Field(
+        "poker", description="Card size: a name (poker, bridge, ...) or `WxH` with a unit."
+    )
+    title: str = Field("name", description="Field printed as the card's title.")
+    text: str = Field("text", description="Field rendered as the card's rules text.")
+    fields: list[str] | None = Field(
+        None, description="Other fields to show, in order; empty shows every field."
+    )
+
+    @field_validator("size")
+    @classmethod
+    def _known_size(cls, value: str) -> str:
+        parse_size(value)
+        return value
+
+
+class Piece(Model):
+    """One design in a deck or token sheet, printed `quantity` times; extra keys are fields."""
+
+    id: Id = Field(description="Unique id of the design within the game.")
+    name: str = Field(description="Name printed on the piece.")
+    quantity: int = Field(1, ge=0, description="Copies to print; `copies` is accepted too.")
+    text: str = Field(
+        "", description="Rules text: Jinja over the game data, with `:symbol:` icons."
+    )
+    image: str | None = Field(None, description="Art file inside the game folder.")
+    back: str | None = Field(None, description="Text for this piece's own back, if it has one.")
+    placeholder: str | None = Field(
+        None, description="What the source does not specify about this piece; it prints marked."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _copies_alias(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "copies" in data and "quantity" not in data:
+            data = {**data, "quantity": data["copies"]}
+            del data["copies"]
+        return data
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The designer's own fields (everything not part of the model)."""
+        return dict(self.model_extra or {})
+
+
+class Card(Piece):
+    """One card design of a deck."""
+
+
+class Token(Piece):
+    """One token or counter design of a token sheet."""
+
+
+class PieceSet(Model):
+    """What decks and token sheets share: an id, a name and a file of designs."""
+
+    id: Id = Field(description="Unique id; components name it in `provided_by`.")
+    name: str = Field(description="Name printed on sheets and in the rulebook.")
+    file: str = Field(description="YAML list or CSV file of designs, relative to the game folder.")
+    fields: list[str] | None = Field(
+        None, description="Declared designer fields; other keys in the file are reported."
+    )
+
+
+class Deck(PieceSet):
+    """A deck of cards read from one YAML or CSV file."""
+
+    layout: str | None = Field(
+        None, description="Name of the layout in `layouts`; empty uses the built-in framed card."
+    )
+    back: str | None = Field(None, description="Text printed on the shared back of the deck.")
+
+
+class TokenSheet(PieceSet):
+    """A set of tokens or counters that share a shape and size."""
+
+    shape: Literal["round", "square", "rounded", "hex"] = Field(
+        "round", description="Outline of every token on the sheet."
+    )
+    size: str = Field(description="Token size, e.g. `5/8in`, `1in` or `16mm`.")
+    sides: Literal[1, 2] = Field(1, description="One-sided or double-sided tokens.")
+
+    @field_validator("size")
+    @classmethod
+    def _known_length(cls, value: str) -> str:
+        parse_length(value)
+        return value
+
+
+class Board(Model):
+    """A board or player mat printed as one piece (tiled when larger than the paper)."""
+
+    id: Id = Field(description="Unique id; components name it in `provided_by`.")
+    name: str = Field(description="Name printed on the board.")
+    kind: Literal["board", "mat"] = Field("board", description="A shared board or a player mat.")
+    size: str = Field(description="Size as `WxH` with a unit, e.g. `11x17in`.")
+
+    @field_validator("size")
+    @classmethod
+    def _known_size(cls, value: str) -> str:
+        parse_size(value)
+        return value
+
+    copies: int = Field(1, ge=0, description="How many to print.")
+    placeholder: str | None = Field(
+        None, description="What the source does not specify about the board."
+    )
+    note: str | None = Field(None, description="What the board shows, in the designer's words.")
+
+
+class Erratum(Model):
+    """A decision taken where the source is unclear or contradicts itself; the rulebook prints it."""
+
+    id: Id = Field(description="Unique id of the erratum.")
+    topic: str = Field(description="What the erratum is about.")
+    source: str = Field(description="What the source states, in our words, with its section.")
+    decision: str = Field(description="What the data encodes and why.")
+
+
+class Game(Model):
+    """A whole game: `game.yaml` plus the deck, token and errata files it names."""
+
+    id: Id = Field(description="Game id; equal to the folder name under `card_data/`.")
+    title: str = Field(description="Title printed on every sheet.")
+    players: Players = Field(description="Player count as `{min, max}`.")
+    source: Source | None = Field(None, description="Where the facts come from.")
+    symbols: list[Symbol] = Field(default_factory=list, description="The icon glossary.")
+    terms: list[Term] = Field(
+        default_factory=list, description="Canonical terms and their aliases."
+    )
+    parameters: dict[str, Parameter] = Field(
+        default_factory=dict, description="Named rule numbers, as `name: value` or a mapping."
+    )
+    tables: dict[str, Table] = Field(default_factory=dict, description="Named tables of facts.")
+    components: list[Component] = Field(default_factory=list, description="The box inventory.")
+    layouts: dict[str, Layout] = Field(default_factory=dict, description="Card layouts by name.")
+    decks: list[Deck] = Field(default_factory=list, description="The card decks.")
+    token_sheets: list[TokenSheet] = Field(
+        default_factory=list, description="Token and counter sets."
+    )
+    boards: list[Board] = Field(default_factory=list, description="Boards and player mats.")
+    errata: list[Erratum] = Field(
+        default_factory=list, description="Read from `errata.yaml` beside `game.yaml`."
+    )
+
+
+ALL_MODELS: tuple[type[Model], ...] = (
+    Game,
+    Players,
+    Source,
+    Symbol,
+    Drawing,
+    Term,
+    Parameter,
+    Table,
+    Component,
+    Layout,
+    Deck,
+    TokenSheet,
+    Card,
+    Token,
+    Board,
+    Erratum,
+)
