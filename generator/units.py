@@ -10,7 +10,7 @@ PT_PER_MM = 72 / 25.4
 
 _NUMBER = r"\d+(?:\.\d+)?(?:/\d+)?"
 _LENGTH = re.compile(rf"^\s*(-?{_NUMBER})\s*(mm|cm|in|pt|\")?\s*$")
-_SIZE = re.compile(rf"^\s*({_NUMBER})\s*[x×]\s*({_NUMBER})\s*(mm|cm|in|pt|\")?\s*$")
+_SIZE = re.compile(rf"^\s*({_NUMBER})\s*[x\u00d7]\s*({_NUMBER})\s*(mm|cm|in|pt|\")?\s*$")
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,11 @@ def new_canvas(buffer: io.BytesIO, title: str, paper: Size) -> Canvas:
     """A canvas with reproducible bytes, embedded fonts and printing at 100 %."""
     register_fonts()
     canvas = Canvas(
-        buffer, pagesize=(paper.width * mm, paper.height * mm), invariant=1, pageCompression=1
+        buffer,
+        pagesize=(paper.width * mm, paper.height * mm),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=BODY,
     )
     canvas.setTitle(title)
     canvas.setCreator("pnp print-and-play generator")

@@ -1,0 +1,79 @@
+"""Shared fixtures: a small valid game written to a temporary folder, and a CLI runner."""
+
+from __future__ import annotations
+
+import logging
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from generator.cli import cli
+
+GAME_YAML = """\
+id: demo
+title: Demo Game
+players:
+  min: 2
+  max: 4
+symbols:
+  - key: gold
+    label: Gold
+terms:
+  - name: talent
+    aliases: [gold coin]
+components:
+  - id: hero-cards
+    name: Hero cards
+    kind: card
+    count: 3
+    provided_by: heroes
+decks:
+  - id: heroes
+    name: Heroes
+    file: decks/heroes.csv
+"""
+
+HEROES_CSV = """\
+id,name,quantity,text
+knight,Knight,2,Gain 1 :gold:.
+mage,Mage,1,Draw a card.
+"""
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_logs(caplog: pytest.LogCaptureFixture):
+    """Fail any test during which the tool logs a warning or worse."""
+    yield
+    loud = [r for r in caplog.get_records("call") if r.levelno >= logging.WARNING]
+    assert not loud, [r.getMessage() for r in loud]
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
+    """Write the demo game (with any files replaced) under tmp_path/demo and cd to tmp_path."""
+    monkeypatch.chdir(tmp_path)
+
+    def write(files: dict[str, str] | None = None) -> Path:
+        contents = {"game.yaml": GAME_YAML, "decks/heroes.csv": HEROES_CSV, **(files or {})}
+        folder = tmp_path / "demo"
+        for name, text in contents.items():
+            path = folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return folder
+
+    return write
+
+
+@pytest.fixture
+def pnp() -> Callable[..., Result]:
+    """Run the pnp command line in-process; stdout and stderr are kept apart."""
+    runner = CliRunner()
+
+    def run(*args: str) -> Result:
+        return runner.invoke(cli, list(args), catch_exceptions=False)
+
+    return run
