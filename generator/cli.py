@@ -12,7 +12,7 @@ from generator.check import RULES, check_game
 from generator.errors import DataError, UsageError
 from generator.findings import Finding, Report, Severity, format_findings
 from generator.load.game import GAME_FILE, find_game_folder
-from generator.load.sources import read_yaml
+from generator.load.sources import SourceError, read_yaml
 from generator.units import PAPERS
 from generator.write.output import write_kit
 
@@ -61,8 +61,13 @@ def list_games() -> None:
     for folder in sorted(GAMES_ROOT.glob("*")):
         if not (folder / GAME_FILE).is_file():
             continue
-        data, _ = read_yaml(folder / GAME_FILE, Report())
-        data = data if isinstance(data, dict) else {}
+        try:
+            data, _ = read_yaml(folder / GAME_FILE, Report())
+        except SourceError:
+            data = None
+        if not isinstance(data, dict):
+            click.echo(f"{folder.name}\t(unreadable: run pnp check {folder})")
+            continue
         players = data.get("players") or {}
         span = f"{players.get('min', '?')}-{players.get('max', '?')} players"
         click.echo(f"{folder.name}\t{data.get('title', '?')}\t{span}")

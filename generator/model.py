@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from generator.units import parse_length, parse_size
 
@@ -16,6 +16,22 @@ Id = Annotated[
     str,
     Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="An identifier."),
 ]
+
+
+def _size_text(text: str) -> str:
+    """Accept a size only when it parses, keeping the designer's spelling."""
+    parse_size(text)
+    return text
+
+
+def _length_text(text: str) -> str:
+    """Accept a length only when it parses, keeping the designer's spelling."""
+    parse_length(text)
+    return text
+
+
+SizeText = Annotated[str, AfterValidator(_size_text)]
+LengthText = Annotated[str, AfterValidator(_length_text)]
 ComponentKind = Literal["card", "token", "board", "mat", "die", "other"]
 
 
@@ -148,7 +164,7 @@ class Component(Model):
 class Layout(Model):
     """How a card face is arranged; referenced by name from decks."""
 
-    size: str = Field(
+    size: SizeText = Field(
         "poker", description="Card size: a name (poker, bridge, ...) or `WxH` with a unit."
     )
     title: str = Field("name", description="Field printed as the card's title.")
@@ -156,12 +172,6 @@ class Layout(Model):
     fields: list[str] | None = Field(
         None, description="Other fields to show, in order; empty shows every field."
     )
-
-    @field_validator("size")
-    @classmethod
-    def _known_size(cls, value: str) -> str:
-        parse_size(value)
-        return value
 
 
 class Piece(Model):
@@ -227,14 +237,8 @@ class TokenSheet(PieceSet):
     shape: Literal["round", "square", "rounded", "hex"] = Field(
         "round", description="Outline of every token on the sheet."
     )
-    size: str = Field(description="Token size, e.g. `5/8in`, `1in` or `16mm`.")
+    size: LengthText = Field(description="Token size, e.g. `5/8in`, `1in` or `16mm`.")
     sides: Literal[1, 2] = Field(1, description="One-sided or double-sided tokens.")
-
-    @field_validator("size")
-    @classmethod
-    def _known_length(cls, value: str) -> str:
-        parse_length(value)
-        return value
 
 
 class Board(Model):
@@ -243,13 +247,7 @@ class Board(Model):
     id: Id = Field(description="Unique id; components name it in `provided_by`.")
     name: str = Field(description="Name printed on the board.")
     kind: Literal["board", "mat"] = Field("board", description="A shared board or a player mat.")
-    size: str = Field(description="Size as `WxH` with a unit, e.g. `11x17in`.")
-
-    @field_validator("size")
-    @classmethod
-    def _known_size(cls, value: str) -> str:
-        parse_size(value)
-        return value
+    size: SizeText = Field(description="Size as `WxH` with a unit, e.g. `11x17in`.")
 
     copies: int = Field(1, ge=0, description="How many to print.")
     placeholder: str | None = Field(

@@ -47,14 +47,19 @@ class SourceError(Exception):
         self.message = message
 
 
-def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
-    """Load YAML safely, recording positions; duplicate keys are reported as errors."""
+def _read_text(path: Path) -> str:
+    """A data file's text; a byte-order mark is dropped and anything but UTF-8 is an error."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         raise SourceError(
             "encoding", Position(path), f"expected UTF-8 text, found {exc.reason}"
         ) from exc
+
+
+def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
+    """Load YAML safely, recording positions; duplicate keys are reported as errors."""
+    text = _read_text(path)
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
@@ -106,12 +111,7 @@ def _build(
 
 def read_csv(path: Path, report: Report) -> tuple[list[dict[str, Any]], SourceMap]:
     """Read a CSV whose header row names the fields; cells stay text, blank cells are dropped."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise SourceError(
-            "encoding", Position(path), f"expected UTF-8 text, found {exc.reason}"
-        ) from exc
+    text = _read_text(path)
     source = SourceMap(path)
     rows: list[dict[str, Any]] = []
     records = _csv_records(text, path)
