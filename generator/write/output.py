@@ -60,10 +60,18 @@ def write_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    """The process umask, so kit files get the permissions any other new file would."""
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 def write_kit(kit: Kit, out_root: Path) -> Path:

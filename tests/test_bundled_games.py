@@ -1,0 +1,41 @@
+"""Every bundled game doubles as a regression test: it checks clean and builds an honest kit."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.check import check_game
+from generator.load.game import GAME_FILE
+
+ROOT = Path(__file__).parent.parent
+GAMES = sorted(p for p in (ROOT / "card_data").glob("*") if (p / GAME_FILE).is_file())
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
+def test_bundled_game_has_no_errors(folder):
+    loaded, report = check_game(folder)
+    assert loaded is not None
+    assert not report.errors, "\n".join(f.as_text() for f in report.errors)
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
+def test_bundled_game_builds_every_card_in_its_inventory(folder, pnp, tmp_path):
+    result = pnp("build", str(folder), "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / folder.name / "manifest.json").read_text())
+    placed = {c["id"]: c["count"] for c in manifest["components"]}
+    loaded, _ = check_game(folder)
+    decks = {deck.id for deck in loaded.game.decks}
+    card_components = [c for c in loaded.game.components if c.provided_by in decks]
+    assert card_components, "a bundled game should print cards"
+    for component in card_components:
+        assert placed[component.id] == component.count, component.id
+    cards = sum(f["cards"] for f in manifest["files"] if f["kind"] == "cards")
+    assert cards == sum(c.count for c in card_components)
+
+
+def test_there_is_a_bundled_game():
+    assert GAMES
