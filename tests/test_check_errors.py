@@ -137,3 +137,55 @@ def test_schema_messages_say_expected_and_found(game, pnp, replace, with_, expec
     game({"game.yaml": GAME_YAML.replace(replace, with_)})
     line = _one_line(pnp("check", "demo"))
     assert line.endswith(f"error schema: {expected}"), line
+
+
+def test_template_with_an_undefined_name(game, pnp):
+    game({"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "Draw {{ cards }} cards.")})
+    assert _one_line(pnp("check", "demo")) == (
+        "demo/decks/heroes.csv:3:13: error template: 'mage' text: expected a template that "
+        "renders, found UndefinedError: 'cards' is undefined"
+    )
+
+
+def test_template_quotes_parameters_and_fields(game, pnp):
+    yaml = GAME_YAML.replace("components:", "parameters:\n  hand_limit: 2\ncomponents:")
+    game(
+        {
+            "game.yaml": yaml,
+            "decks/heroes.csv": HEROES_CSV.replace(
+                "Draw a card.", "Hold up to {{ params.hand_limit.value }} cards."
+            ),
+        }
+    )
+    assert pnp("check", "demo").exit_code == 0
+
+
+def test_game_id_must_match_its_folder(game, pnp):
+    game({"game.yaml": GAME_YAML.replace("id: demo", "id: other")})
+    assert _one_line(pnp("check", "demo")) == (
+        "demo/game.yaml:1:5: error game-id: expected the game id 'demo' (the folder name), found 'other'"
+    )
+
+
+def test_unknown_provider(game, pnp):
+    game({"game.yaml": GAME_YAML.replace("provided_by: heroes", "provided_by: villains")})
+    assert _one_line(pnp("check", "demo")) == (
+        "demo/game.yaml:17:18: error unknown-reference: expected a deck, token sheet or board id "
+        "(heroes), found 'villains'"
+    )
+
+
+def test_placeholders_are_reported_per_deck_as_incomplete(game, pnp):
+    game(
+        {
+            "decks/heroes.csv": HEROES_CSV.replace(
+                "quantity,text", "quantity,text,placeholder"
+            ).replace("Draw a card.", "Draw a card.,source gives no text")
+        }
+    )
+    result = pnp("check", "demo")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == (
+        "demo/game.yaml:19:5: warning placeholder: 'heroes' is incomplete: 1 of 3 print with "
+        "placeholders where the source gives no content"
+    )

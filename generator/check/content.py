@@ -18,65 +18,45 @@ def _pieces(loaded: LoadedGame) -> Iterator[tuple[PieceFile, int, Piece]]:
             yield pieces, index, piece
 
 
-def _texts(loaded: LoadedGame) -> Iterator[tuple[Piece, str, str, Position]]:
-    """(piece, field, rendered text, position) of every text that renders."""
-    for pieces, index, piece in _pieces(loaded):
-        for field in ("text", "back"):
-            template = getattr(piece, field)
-            if template:
-                try:
-                    text = render_text(template, piece_context(loaded, piece))
-                except TextError:
-                    continue
-                yield piece, field, text, pieces.position(index, field)
-
-
 @rule("template", "error", "Card text that Jinja cannot render (syntax or an undefined name).")
-def templates_render(loaded: LoadedGame, report: Report) -> None:
-    for pieces, index, piece in _pieces(loaded):
-        for field in ("text", "back"):
-            template = getattr(piece, field)
-            if not template:
-                continue
-            try:
-                render_text(template, piece_context(loaded, piece))
-            except TextError as exc:
-                report.error(
-                    "template",
-                    pieces.position(index, field),
-                    f"'{piece.id}' {field}: expected a template that renders, found {exc}",
-                )
-
-
 @rule("unknown-symbol", "error", "Card text uses a :symbol: missing from the symbol glossary.")
-def symbols_exist(loaded: LoadedGame, report: Report) -> None:
-    known = {symbol.key for symbol in loaded.game.symbols}
-    listing = ", ".join(sorted(known)) or "none defined"
-    for piece, field, text, position in _texts(loaded):
-        for key in SYMBOL.findall(text):
-            if key not in known:
-                report.error(
-                    "unknown-symbol",
-                    position,
-                    f"'{piece.id}' {field}: expected a symbol from the glossary ({listing}), found ':{key}:'",
-                )
-
-
 @rule("term-alias", "warning", "Card text uses an alias where the glossary has a canonical term.")
-def canonical_terms(loaded: LoadedGame, report: Report) -> None:
+def card_texts(loaded: LoadedGame, report: Report) -> None:
+    """Render every card text once, then check its symbols and terms."""
+    known = {symbol.key for symbol in loaded.game.symbols}
     aliases = [
         (re.compile(rf"\b{re.escape(alias)}\b", re.IGNORECASE), alias, term.name)
         for term in loaded.game.terms
         for alias in term.aliases
     ]
-    for piece, field, text, position in _texts(loaded):
-        for pattern, alias, name in aliases:
-            if pattern.search(text):
-                report.warning(
-                    "term-alias",
-                    position,
-                    f"'{piece.id}' {field}: says '{alias}'; the canonical term is '{name}'",
+    for pieces, index, piece in _pieces(loaded):
+        for field in ("text", "back"):
+            template = getattr(piece, field)
+            if not template:
+                continue
+            label, position = f"'{piece.id}' {field}", pieces.position(index, field)
+            try:
+                text = render_text(template, piece_context(loaded, piece))
+            except TextError as exc:
+                report.error(
+                    "template", position, f"{label}: expected a template that renders, found {exc}"
                 )
+                continue
+            for key in SYMBOL.findall(text):
+                if key not in known:
+                    listing = ", ".join(sorted(known)) or "none defined"
+                    report.error(
+                        "unknown-symbol",
+                        position,
+                        f"{label}: expected a symbol from the glossary ({listing}), found ':{key}:'",
+                    )
+            for pattern, alias, name in aliases:
+                if pattern.search(text):
+                    report.warning(
+                        "term-alias",
+                        position,
+                        f"{label}: says '{alias}'; the canonical term is '{name}'",
+                    )
 
 
 def _assets(loaded: LoadedGame) -> Iterator[tuple[str, Position]]:
