@@ -7,14 +7,16 @@ from pathlib import Path
 
 import click
 
-from generator.build import checked_game, plan_kit
+from generator.build import PARTS, BuildOptions, checked_game, plan_kit
 from generator.check import RULES, check_game
 from generator.errors import DataError, UsageError
 from generator.findings import Finding, Report, Severity, format_findings
+from generator.impose.grid import DUPLEX_MODES
 from generator.load.game import GAME_FILE, find_game_folder
 from generator.load.sources import SourceError, read_yaml
-from generator.units import PAPERS
+from generator.units import PAPERS, parse_length
 from generator.write.output import write_kit
+from generator.write.sheets import PrintOptions
 
 GAMES_ROOT = Path("card_data")
 
@@ -113,6 +115,30 @@ def check(
         sys.exit(1)
 
 
+def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:
+    """`DX,DY` in mm (units allowed) as numbers."""
+    try:
+        dx, dy = (parse_length(part) for part in value.split(","))
+    except ValueError as exc:
+        raise click.BadParameter(
+            f"expected DX,DY such as 1.5,-0.5 or 1mm,0.02in, found {value!r}"
+        ) from exc
+    return dx, dy
+
+
+def _parts(_ctx: click.Context, _param: click.Parameter, value: str | None) -> frozenset[str]:
+    """`--only cards,png` as a set, refusing parts this version cannot build."""
+    if value is None:
+        return frozenset(PARTS)
+    parts = frozenset(part.strip() for part in value.split(",") if part.strip())
+    unknown = sorted(parts - set(PARTS))
+    if unknown or not parts:
+        raise click.BadParameter(
+            f"expected some of {', '.join(PARTS)}, found {', '.join(unknown) or 'nothing'}"
+        )
+    return parts
+
+
 @cli.command("build")
 @click.argument("paths", nargs=-1)
 @click.option("--all", "all_games", is_flag=True, help="Build every game under card_data/.")
@@ -126,28 +152,66 @@ def check(
     help="Folder that receives <game>/.",
 )
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
-def build(paths: tuple[str, ...], all_games: bool, out_root: Path, paper: str) -> None:
-    """Check, then build print-ready PDFs and a manifest into OUTPUT/<game>/.
+@click.option(
+    "--duplex",
+    type=click.Choice(DUPLEX_MODES),
+    default="long",
+    show_default=True,
+    help="Edge the sheet flips on, `none` for unmirrored back pages, `fold` for fold-and-glue.",
+)
+@click.option(
+    "--back-offset",
+    default="0,0",
+    show_default=True,
+    callback=_offset,
+    help="Shift every back page by DX,DY mm (read it off calibration.pdf).",
+)
+@click.option("--ink-saver", is_flag=True, help="Replace large ink-heavy fills with outlines.")
+@click.option("--cut-lines", is_flag=True, help="Draw a thin line along every card's trim.")
+@click.option("--only", callback=_parts, help=f"Build only some of: {', '.join(PARTS)}.")
+@click.option(
+    "--dpi",
+    type=click.IntRange(72, 1200),
+    default=300,
+    show_default=True,
+    help="Resolution of PNG exports.",
+)
+def build(
+    paths: tuple[str, ...],
+    all_games: bool,
+    out_root: Path,
+    paper: str,
+    duplex: str,
+    back_offset: tuple[float, float],
+    ink_saver: bool,
+    cut_lines: bool,
+    only: frozenset[str],
+    dpi: int,
+) -> None:
+    """Check, then build print-ready PDFs, exports and a manifest into OUTPUT/<game>/.
 
     Nothing is written when any named game has errors.
 
     \b
     Example:
-      pnp build card_data/paladins-and-barbarians --paper letter
-      pnp build --all -o dist
+      pnp build card_data/paladins-and-barbarians --paper letter --duplex short
+      pnp build --all --back-offset 0.5,-1 -o dist
+      pnp build paladins-and-barbarians --only png --dpi 600
     """
+    printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
+    options = BuildOptions(paper, printing, only, dpi)
     checked, failures = [], []
     for folder in _game_folders(paths, all_games):
         try:
-            checked.append(checked_game(folder))
+            loaded, findings = checked_game(folder)
+            checked.append((loaded, findings, plan_kit(loaded, options)))
         except DataError as exc:
             failures.extend(exc.findings)
     if failures:
         click.echo(format_findings(failures, "text"))
         raise DataError(failures)
-    for loaded, findings in checked:
-        _progress(f"building {loaded.game.id}")
-        kit = plan_kit(loaded, paper)
+    for loaded, findings, kit in checked:
+        _progress(f"writing {loaded.game.id}")
         folder = write_kit(kit, out_root)
         warnings = f", {len(findings)} warning(s) (see pnp check)" if findings else ""
         click.echo(f"{loaded.game.id}: {len(kit.files)} file(s) in {folder}{warnings}", err=True)

@@ -93,3 +93,17 @@ def size_name(size: Size) -> str:
         if known == size:
             return name
     return size.label
+
+
+def parse_font_size(value: float | int | str) -> float:
+    """Read a type size in points: `9`, `9pt` or `3mm`; a bare number is points."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return parse_length(value) * PT_PER_MM
+
+
+def parse_extent(value: float | int | str, whole: float) -> float:
+    """A box coordinate in mm: a length, or a percentage of `whole` such as `50%`."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        return whole * float(value.strip()[:-1]) / 100
+    return parse_length(value)

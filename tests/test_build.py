@@ -1,4 +1,4 @@
-"""`pnp build`: true-size card sheets, embedded fonts, reproducible bytes, honest manifest."""
+"""`pnp build`: true-size sheets, backs in the right place, embedded fonts, reproducible bytes."""
 
 from __future__ import annotations
 
@@ -8,19 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from pypdf import PdfReader
 
-from tests.conftest import HEROES_CSV
+from tests.conftest import GAME_YAML, HEROES_CSV
+from tests.printing import COLOURS, colour_centre, mark_positions, raster, write_art_game
 
 PT = 72 / 25.4
-
-
-def _rects(page) -> list[tuple[float, float, float, float]]:
-    """Every `re` rectangle drawn on a page, in millimetres."""
-    content = page.get_contents().get_data().decode("latin-1")
-    numbers = r"(-?[\d.]+)"
-    found = re.findall(rf"{numbers} {numbers} {numbers} {numbers} re\b", content)
-    return [tuple(round(float(v) / PT, 2) for v in rect) for rect in found]
 
 
 @pytest.fixture
@@ -31,66 +25,162 @@ def built(game, pnp) -> Path:
     return Path("out/demo")
 
 
-def test_build_writes_cards_and_manifest(built):
+def test_manifest_lists_every_file_with_its_hash(built):
     manifest = json.loads((built / "manifest.json").read_text())
     assert manifest["game"] == "demo"
-    [entry] = manifest["files"]
-    data = (built / entry["path"]).read_bytes()
-    assert entry == {
-        "path": "cards-poker.pdf",
-        "kind": "cards",
-        "pages": 1,
-        "paper": "a4",
-        "sha256": hashlib.sha256(data).hexdigest(),
-        "card_size_mm": [63.5, 88.9],
-        "cards": 3,
-        "decks": {"heroes": 3},
-    }
+    for entry in manifest["files"]:
+        assert hashlib.sha256((built / entry["path"]).read_bytes()).hexdigest() == entry["sha256"]
+    sheets = next(f for f in manifest["files"] if f["path"] == "cards-poker.pdf")
+    assert (
+        sheets["kind"],
+        sheets["pages"],
+        sheets["paper"],
+        sheets["card_size_mm"],
+        sheets["cards"],
+    ) == (
+        "cards",
+        1,
+        "a4",
+        [63.5, 88.9],
+        3,
+    )
     assert manifest["components"] == [{"id": "hero-cards", "kind": "card", "count": 3}]
 
 
-def test_cards_are_true_size_inside_the_paper(built):
-    page = PdfReader(built / "cards-poker.pdf").pages[0]
-    width, height = float(page.mediabox.width) / PT, float(page.mediabox.height) / PT
-    assert (round(width, 1), round(height, 1)) == (210.0, 297.0)
-    cards = [r for r in _rects(page) if (r[2], r[3]) == (63.5, 88.9)]
-    assert len(cards) == 3
-    # A 3x3 grid centred on A4: left edge (210 - 3 * 63.5) / 2, top row under (297 + 3 * 88.9) / 2.
-    assert sorted((x, y) for x, y, _, _ in cards) == [
-        (9.75, 192.95),
-        (73.25, 192.95),
-        (136.75, 192.95),
-    ]
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_trim_read_off_crop_marks_at_300_dpi_is_true_size(tmp_path, monkeypatch, pnp, paper):
+    monkeypatch.chdir(tmp_path)
+    write_art_game(tmp_path)
+    assert pnp("build", "art", "-o", "out", "--paper", paper, "--only", "cards").exit_code == 0
+    page = raster(Path("out/art/cards-poker.pdf"), 300)[0]
+    to_mm = 25.4 / 300
+    xs, ys = mark_positions(page, "x"), mark_positions(page, "y")
+    assert len(xs) == 4 and len(ys) == 4
+    widths = [(b - a) * to_mm for a, b in zip(xs, xs[1:], strict=False)]
+    heights = [(b - a) * to_mm for a, b in zip(ys, ys[1:], strict=False)]
+    assert widths == pytest.approx([63.5] * 3, abs=0.2)
+    assert heights == pytest.approx([88.9] * 3, abs=0.2)
 
 
-def test_letter_paper_keeps_cards_true_size(game, pnp):
-    game()
-    assert pnp("build", "demo", "-o", "out", "--paper", "letter").exit_code == 0
-    page = PdfReader("out/demo/cards-poker.pdf").pages[0]
-    assert round(float(page.mediabox.width) / PT, 1) == 215.9
-    assert {(w, h) for _, _, w, h in _rects(page)} == {(63.5, 88.9)}
+@pytest.mark.parametrize(
+    ("duplex", "flip"),
+    [("long", Image.Transpose.FLIP_LEFT_RIGHT), ("short", Image.Transpose.FLIP_TOP_BOTTOM)],
+)
+def test_each_back_lands_behind_its_own_front(tmp_path, monkeypatch, pnp, duplex, flip):
+    monkeypatch.chdir(tmp_path)
+    write_art_game(tmp_path)
+    assert pnp("build", "art", "-o", "out", "--duplex", duplex, "--only", "cards").exit_code == 0
+    front, back = raster(Path("out/art/cards-poker.pdf"), 60)
+    seen_through = back.transpose(flip)
+    for colour in COLOURS:
+        fx, fy = colour_centre(front, colour)
+        bx, by = colour_centre(seen_through, colour)
+        assert (bx, by) == pytest.approx((fx, fy), abs=1.5)
+        _assert_mark_top_left(back, colour)
+
+
+def _assert_mark_top_left(back: Image.Image, colour: str) -> None:
+    """The black mark sits in the top-left of its own card when the back is viewed upright."""
+    cx, cy = colour_centre(back, colour)
+    window = back.crop((int(cx - 60), int(cy - 85), int(cx + 60), int(cy + 85)))
+    mx, my = colour_centre(window, "#000000", tolerance=10)
+    assert mx < 60 and my < 85, (colour, mx, my)
+
+
+def test_fold_puts_each_back_behind_its_front_across_the_fold(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    write_art_game(tmp_path, count=4)
+    assert pnp("build", "art", "-o", "out", "--duplex", "fold", "--only", "cards").exit_code == 0
+    [page] = raster(Path("out/art/cards-poker.pdf"), 60)
+    width = page.width
+    fronts = page.crop((0, 0, width // 2, page.height))
+    backs = page.crop((width - width // 2, 0, width, page.height)).transpose(
+        Image.Transpose.FLIP_LEFT_RIGHT
+    )
+    for colour in COLOURS[:4]:
+        assert colour_centre(backs, colour) == pytest.approx(colour_centre(fronts, colour), abs=1.5)
+        _assert_mark_top_left(page.crop((width - width // 2, 0, width, page.height)), colour)
+
+
+def test_back_offset_moves_backs_by_exactly_the_offset(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    write_art_game(tmp_path)
+    assert pnp("build", "art", "-o", "a", "--only", "cards").exit_code == 0
+    assert (
+        pnp("build", "art", "-o", "b", "--only", "cards", "--back-offset", "2,-1.5").exit_code == 0
+    )
+    dpi = 254
+    _, plain = raster(Path("a/art/cards-poker.pdf"), dpi)
+    _, shifted = raster(Path("b/art/cards-poker.pdf"), dpi)
+    (ax, ay), (bx, by) = colour_centre(plain, COLOURS[4]), colour_centre(shifted, COLOURS[4])
+    assert ((bx - ax) * 25.4 / dpi, (ay - by) * 25.4 / dpi) == pytest.approx((2.0, -1.5), abs=0.15)
 
 
 def test_fonts_are_embedded_and_print_scaling_is_off(built):
-    reader = PdfReader(built / "cards-poker.pdf")
-    fonts = reader.pages[0]["/Resources"]["/Font"]
-    assert fonts
-    for ref in fonts.values():
-        descriptor = ref.get_object()["/FontDescriptor"]
-        assert "/FontFile2" in descriptor, ref.get_object()["/BaseFont"]
-    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    for name in ("cards-poker.pdf", "printshop-poker.pdf"):
+        reader = PdfReader(built / name)
+        for page in reader.pages:
+            for ref in page["/Resources"].get("/Font", {}).values():
+                font = ref.get_object()
+                assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
+        assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
 
 
-def test_card_text_and_fields_are_on_the_page(built):
+def test_print_shop_pages_carry_trim_and_bleed_boxes(built):
+    page = PdfReader(built / "printshop-poker.pdf").pages[0]
+    trim = [round(float(v) / PT, 2) for v in page.trimbox]
+    bleed = [round(float(v) / PT, 2) for v in page.bleedbox]
+    assert trim == [3.0, 3.0, 66.5, 91.9]
+    assert bleed == [0.0, 0.0, 69.5, 94.9]
+    assert [round(float(v) / PT, 2) for v in page.mediabox] == bleed
+
+
+def test_card_text_is_on_the_page(built):
     text = PdfReader(built / "cards-poker.pdf").pages[0].extract_text()
-    assert text.count("Knight") == 2 and "Mage" in text
-    assert "Gain 1 [Gold]." in text
+    assert text.count("Knight") >= 2 and "Gain 1" in text
 
 
-def test_same_input_gives_the_same_bytes(built, pnp):
-    first = (built / "cards-poker.pdf").read_bytes()
+def test_inline_icon_is_drawn_as_vectors_on_the_baseline(built):
+    content = (
+        PdfReader(built / "cards-poker.pdf").pages[0].get_contents().get_data().decode("latin-1")
+    )
+    assert "/Subtype /Image" not in (built / "cards-poker.pdf").read_bytes().decode("latin-1")
+    assert re.search(r"\bf\b|\bB\b", content)
+
+
+def test_two_builds_give_identical_bytes(built, pnp):
+    before = {p.name: p.read_bytes() for p in built.rglob("*") if p.is_file()}
     assert pnp("build", "demo", "-o", "out").exit_code == 0
-    assert (built / "cards-poker.pdf").read_bytes() == first
+    after = {p.name: p.read_bytes() for p in built.rglob("*") if p.is_file()}
+    assert before == after
+
+
+def test_an_image_on_fifty_cards_is_embedded_once(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    write_art_game(tmp_path, count=50, shared_art=True)
+    assert pnp("build", "art", "-o", "out", "--only", "cards").exit_code == 0
+    data = Path("out/art/cards-poker.pdf").read_bytes()
+    assert data.count(b"/Subtype /Image") == 1
+
+
+def test_png_export_has_print_shop_pixel_sizes(built):
+    fronts = sorted((built / "png" / "heroes").glob("*.png"))
+    assert [p.name for p in fronts] == ["knight-front.png", "mage-front.png"]
+    with Image.open(fronts[0]) as image:
+        assert image.size == (825, 1125) and image.mode == "RGB"
+
+
+def test_tts_export_names_its_sheets_and_grid(built):
+    saved = json.loads((built / "tts" / "heroes.json").read_text())
+    deck = saved["ObjectStates"][0]
+    custom = deck["CustomDeck"]["1"]
+    assert (custom["NumWidth"], custom["NumHeight"]) == (4, 1)
+    assert (built / "tts" / custom["FaceURL"]).is_file() and (
+        built / "tts" / custom["BackURL"]
+    ).is_file()
+    assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["knight", "knight", "mage"]
+    with Image.open(built / "tts" / custom["FaceURL"]) as sheet:
+        assert sheet.mode == "RGB" and sheet.width <= 4096 and sheet.height <= 4096
 
 
 def test_build_refuses_and_writes_nothing_on_errors(game, pnp):
@@ -101,11 +191,14 @@ def test_build_refuses_and_writes_nothing_on_errors(game, pnp):
     assert not Path("out").exists()
 
 
-def test_text_too_long_for_the_card_fails_the_build(game, pnp):
+def test_text_that_cannot_fit_names_deck_card_and_field(game, pnp):
     game({"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "Draw a card. " * 200)})
     result = pnp("build", "demo", "-o", "out")
     assert result.exit_code == 1
-    assert "card 'mage' in deck 'heroes': text does not fit its box even at 5 pt" in result.stderr
+    assert result.stdout.strip() == (
+        "demo/decks/heroes.csv:3:1: error text-overflow: deck 'heroes', card 'mage', field 'text': "
+        "text does not fit its 56.5x37 mm box even at the minimum size 5 pt"
+    )
     assert not Path("out").exists()
 
 
@@ -113,10 +206,37 @@ def test_placeholder_cards_print_marked(game, pnp):
     game(
         {
             "decks/heroes.csv": HEROES_CSV.replace(
-                "id,name,quantity,text", "id,name,quantity,text,placeholder"
+                "quantity,text", "quantity,text,placeholder"
             ).replace("Draw a card.", "Draw a card.,source gives no text")
         }
     )
-    assert pnp("build", "demo", "-o", "out").exit_code == 0
+    assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
     text = PdfReader("out/demo/cards-poker.pdf").pages[0].extract_text()
     assert "PLACEHOLDER: source gives no text" in text
+
+
+def test_ink_saver_replaces_ink_heavy_fills_with_outlines(game, pnp):
+    game()
+    assert pnp("build", "demo", "-o", "full", "--only", "cards").exit_code == 0
+    assert pnp("build", "demo", "-o", "saver", "--only", "cards", "--ink-saver").exit_code == 0
+    full, saver = (
+        raster(Path("full/demo/cards-poker.pdf"), 50)[0],
+        raster(Path("saver/demo/cards-poker.pdf"), 50)[0],
+    )
+    band = (30, 43)  # 15 mm, 22 mm from the top-left: inside the first card's title band
+    assert full.getpixel(band) == (51, 65, 92)
+    assert saver.getpixel(band) == (255, 255, 255)
+    assert "Knight" in PdfReader("saver/demo/cards-poker.pdf").pages[0].extract_text()
+
+
+def test_unknown_layout_is_reported(game, pnp):
+    game(
+        {
+            "game.yaml": GAME_YAML.replace(
+                "file: decks/heroes.csv", "file: decks/heroes.csv\n    layout: fancy"
+            )
+        }
+    )
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert "error unknown-reference: expected a layout id" in result.stdout

@@ -33,7 +33,8 @@ def test_bundled_game_builds_every_card_in_its_inventory(folder, pnp, tmp_path):
     assert card_components, "a bundled game should print cards"
     for component in card_components:
         assert placed[component.id] == component.count, component.id
-    cards = sum(f["cards"] for f in manifest["files"] if f["kind"] == "cards")
+    sheets = [f for f in manifest["files"] if f["kind"] == "cards" and f["format"] == "sheets"]
+    cards = sum(f["cards"] for f in sheets)
     assert cards == sum(c.count for c in card_components)
 
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.impose.grid import ImposeError, card_grid
-from generator.units import PAPERS, Size, parse_length, parse_size
+from generator.units import parse_extent, parse_font_size, parse_length, parse_size
 
 
 @pytest.mark.parametrize(
@@ -46,17 +45,8 @@ def test_bad_size_says_what_was_expected():
         parse_size("huge")
 
 
-@pytest.mark.parametrize("paper", sorted(PAPERS))
-def test_default_grid_is_the_same_on_every_paper(paper):
-    grid = card_grid(PAPERS[paper], Size(63.5, 88.9))
-    assert (grid.columns, grid.rows) == (3, 3)
-    for slot in grid.slots:
-        assert slot.x >= 5 and slot.x + slot.width <= PAPERS[paper].width - 5
-        assert slot.y >= 5 and slot.y + slot.height <= PAPERS[paper].height - 5
-
-
-def test_card_larger_than_the_paper_is_refused():
-    with pytest.raises(
-        ImposeError, match=r"expected a card that fits within 200x269\.4 mm, found 300x400mm"
-    ):
-        card_grid(PAPERS["a4"], Size(300, 400))
+def test_font_sizes_are_points_and_extents_can_be_percentages():
+    assert parse_font_size(9) == 9
+    assert parse_font_size("3mm") == pytest.approx(8.504, abs=0.001)
+    assert parse_extent("50%", 63.5) == pytest.approx(31.75)
+    assert parse_extent("2mm", 63.5) == 2

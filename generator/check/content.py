@@ -9,7 +9,7 @@ from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Piece
-from generator.render.text import SYMBOL, TextError, piece_context, render_text
+from generator.render.text import SYMBOL, TextError, game_context, piece_context, render_text
 
 
 def _pieces(loaded: LoadedGame) -> Iterator[tuple[PieceFile, int, Piece]]:
@@ -29,6 +29,7 @@ def card_texts(loaded: LoadedGame, report: Report) -> None:
         for term in loaded.game.terms
         for alias in term.aliases
     ]
+    shared = game_context(loaded)
     for pieces, index, piece in _pieces(loaded):
         for field in ("text", "back"):
             template = getattr(piece, field)
@@ -36,7 +37,7 @@ def card_texts(loaded: LoadedGame, report: Report) -> None:
                 continue
             label, position = f"'{piece.id}' {field}", pieces.position(index, field)
             try:
-                text = render_text(template, piece_context(loaded, piece))
+                text = render_text(template, piece_context(shared, pieces.owner, piece))
             except TextError as exc:
                 report.error(
                     "template", position, f"{label}: expected a template that renders, found {exc}"

@@ -124,12 +124,14 @@ def game_id_matches_folder(loaded: LoadedGame, report: Report) -> None:
 def references(loaded: LoadedGame, report: Report) -> None:
     game, source = loaded.game, loaded.source
     for index, deck in enumerate(game.decks):
-        if deck.layout is not None and deck.layout not in game.layouts:
-            report.error(
-                "unknown-reference",
-                source.at("decks", index, "layout"),
-                _unknown("layout", deck.layout, game.layouts),
-            )
+        for key in ("layout", "back_layout"):
+            name = getattr(deck, key)
+            if name is not None and name not in loaded.layouts:
+                report.error(
+                    "unknown-reference",
+                    source.at("decks", index, key),
+                    _unknown("layout", name, loaded.layouts),
+                )
     providers = [
         item.id for group in (game.decks, game.token_sheets, game.boards) for item in group
     ]

@@ -1,13 +1,23 @@
-"""N-up imposition: pure geometry that places card trims on a sheet, in millimetres."""
+"""Sheet imposition: pure geometry in millimetres, measured from the page's bottom-left corner.
+
+Cards sit in a grid that fits the area A4 and Letter share, centred on the real paper. Gutters
+hold a full bleed on both sides when that costs no card per sheet; otherwise cards butt and
+share cut lines. Crop marks stay in the margins, outside every card's bleed.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from generator.units import Size, common_paper_area
 
 MIN_MARGIN_MM = 5.0
+MARK_SPACE_MM = 4.0
+MARK_GAP_MM = 1.0
+MARK_LENGTH_MM = 5.0
+FOLD_GAP_MM = 2.0
+DUPLEX_MODES = ("long", "short", "none", "fold")
 T = TypeVar("T")
 
 
@@ -16,53 +26,244 @@ class ImposeError(ValueError):
 
 
 @dataclass(frozen=True)
-class Placement:
-    """Where one trim box sits on the page, measured from the page's bottom-left corner."""
+class Edges:
+    """A length for each side of a card: how far its art runs past the trim."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where one card's trim sits on the page, and how much bleed it may draw on each side."""
 
     x: float
     y: float
     width: float
     height: float
+    bleed: Edges
 
 
 @dataclass(frozen=True)
-class SheetGrid:
-    """The grid of card slots on one paper, in reading order (top-left first)."""
+class Segment:
+    """A straight mark from (x1, y1) to (x2, y2)."""
 
-    paper: Size
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """Everything needed to draw one sheet of a deck: fronts, their backs, marks and fold."""
+
+    page: Size
     card: Size
     columns: int
     rows: int
-    gutter: float
-    slots: tuple[Placement, ...]
+    gutter: tuple[float, float]
+    fronts: tuple[Slot, ...]
+    backs: tuple[Slot, ...]
+    marks: tuple[Segment, ...]
+    back_marks: tuple[Segment, ...]
+    fold: Segment | None
+
+    @property
+    def per_sheet(self) -> int:
+        """Cards on one sheet."""
+        return len(self.fronts)
 
 
-def card_grid(paper: Size, card: Size, gutter: float = 0.0) -> SheetGrid:
-    """The largest grid that fits the area A4 and Letter share, centred on `paper`."""
+def sheet_plan(
+    paper: Size,
+    card: Size,
+    bleed: float,
+    duplex: str = "long",
+    offset: tuple[float, float] = (0.0, 0.0),
+) -> SheetPlan:
+    """The sheet for `card` on `paper` with backs placed for the chosen duplex mode."""
+    if duplex == "fold":
+        return _fold_plan(paper, card, bleed)
     area = common_paper_area()
+    fronts, columns, rows, gutter = _grid(
+        paper, card, bleed, Size(area.width, area.height), (0.0, 0.0, paper.width, paper.height)
+    )
+    marks = crop_marks(fronts, paper)
+    backs = tuple(_shift(_mirror(slot, paper, duplex), offset) for slot in fronts)
+    back_marks = tuple(_shift_segment(_mirror_segment(s, paper, duplex), offset) for s in marks)
+    return SheetPlan(paper, card, columns, rows, gutter, fronts, backs, marks, back_marks, None)
+
+
+def _grid(
+    paper: Size, card: Size, bleed: float, area: Size, region: tuple[float, float, float, float]
+):
+    """Slots for the largest grid of `card` within `area`, centred in `region` of the page."""
     usable = Size(area.width - 2 * MIN_MARGIN_MM, area.height - 2 * MIN_MARGIN_MM)
-    columns = int((usable.width + gutter) // (card.width + gutter))
-    rows = int((usable.height + gutter) // (card.height + gutter))
+    columns, gap_x = _count(usable.width, card.width, bleed)
+    rows, gap_y = _count(usable.height, card.height, bleed)
     if columns < 1 or rows < 1:
         raise ImposeError(
             f"expected a card that fits within {usable.width:g}x{usable.height:g} mm, found {card.label}"
         )
     block = Size(
-        columns * card.width + (columns - 1) * gutter, rows * card.height + (rows - 1) * gutter
+        columns * card.width + (columns - 1) * gap_x, rows * card.height + (rows - 1) * gap_y
     )
-    left = (paper.width - block.width) / 2
-    top = (paper.height + block.height) / 2
-    slots = tuple(
-        Placement(
-            left + c * (card.width + gutter),
-            top - (r + 1) * card.height - r * gutter,
-            card.width,
-            card.height,
+    left0, bottom0, right0, top0 = region
+    left = left0 + (right0 - left0 - block.width) / 2
+    top = bottom0 + (top0 - bottom0 + block.height) / 2
+    spaces = (left - left0, top - block.height - bottom0, right0 - left - block.width, top0 - top)
+    at_paper_edge = (left0 == 0, bottom0 == 0, right0 == paper.width, top0 == paper.height)
+    outer = Edges(
+        *(
+            max(0.0, min(bleed, space - (MARK_SPACE_MM if edge else FOLD_GAP_MM)))
+            for space, edge in zip(spaces, at_paper_edge, strict=True)
         )
-        for r in range(rows)
-        for c in range(columns)
     )
-    return SheetGrid(paper, card, columns, rows, gutter, slots)
+    inner_x, inner_y = min(bleed, gap_x / 2), min(bleed, gap_y / 2)
+    slots = []
+    for r in range(rows):
+        for c in range(columns):
+            edges = Edges(
+                outer.left if c == 0 else inner_x,
+                outer.bottom if r == rows - 1 else inner_y,
+                outer.right if c == columns - 1 else inner_x,
+                outer.top if r == 0 else inner_y,
+            )
+            x = left + c * (card.width + gap_x)
+            y = top - (r + 1) * card.height - r * gap_y
+            slots.append(Slot(x, y, card.width, card.height, edges))
+    return tuple(slots), columns, rows, (gap_x, gap_y)
+
+
+def _count(space: float, length: float, bleed: float) -> tuple[int, float]:
+    """How many fit along one axis, with a full-bleed gutter when it costs no card."""
+    butted = int(space // length)
+    gutter = 2 * bleed
+    with_gutter = int((space + gutter) // (length + gutter))
+    return (with_gutter, gutter) if with_gutter == butted and butted > 1 else (butted, 0.0)
+
+
+def crop_marks(slots: tuple[Slot, ...], page: Size) -> tuple[Segment, ...]:
+    """Marks in the margins on every trim line, starting outside the outermost bleed."""
+    if not slots:
+        return ()
+    low_y = min(s.y - s.bleed.bottom for s in slots) - MARK_GAP_MM
+    high_y = max(s.y + s.height + s.bleed.top for s in slots) + MARK_GAP_MM
+    low_x = min(s.x - s.bleed.left for s in slots) - MARK_GAP_MM
+    high_x = max(s.x + s.width + s.bleed.right for s in slots) + MARK_GAP_MM
+    xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + s.width)})
+    ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + s.height)})
+    marks = []
+    for x in xs:
+        marks.append(Segment(x, max(0.0, low_y - MARK_LENGTH_MM), x, low_y))
+        marks.append(Segment(x, high_y, x, min(page.height, high_y + MARK_LENGTH_MM)))
+    for y in ys:
+        marks.append(Segment(max(0.0, low_x - MARK_LENGTH_MM), y, low_x, y))
+        marks.append(Segment(high_x, y, min(page.width, high_x + MARK_LENGTH_MM), y))
+    return tuple(m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) > 0.5)
+
+
+def _mirror(slot: Slot, page: Size, duplex: str) -> Slot:
+    """Where a card's back goes so that it lands behind its front after the flip."""
+    b = slot.bleed
+    if duplex == "long":
+        return Slot(
+            page.width - slot.x - slot.width,
+            slot.y,
+            slot.width,
+            slot.height,
+            Edges(b.right, b.bottom, b.left, b.top),
+        )
+    if duplex == "short":
+        return Slot(
+            slot.x,
+            page.height - slot.y - slot.height,
+            slot.width,
+            slot.height,
+            Edges(b.left, b.top, b.right, b.bottom),
+        )
+    return slot
+
+
+def _mirror_segment(segment: Segment, page: Size, duplex: str) -> Segment:
+    if duplex == "long":
+        return Segment(page.width - segment.x1, segment.y1, page.width - segment.x2, segment.y2)
+    if duplex == "short":
+        return Segment(segment.x1, page.height - segment.y1, segment.x2, page.height - segment.y2)
+    return segment
+
+
+def _shift(slot: Slot, offset: tuple[float, float]) -> Slot:
+    return replace(slot, x=slot.x + offset[0], y=slot.y + offset[1])
+
+
+def _shift_segment(segment: Segment, offset: tuple[float, float]) -> Segment:
+    dx, dy = offset
+    return Segment(segment.x1 + dx, segment.y1 + dy, segment.x2 + dx, segment.y2 + dy)
+
+
+def _fold_plan(paper: Size, card: Size, bleed: float) -> SheetPlan:
+    """Fronts on one half, backs mirrored about the fold on the other; the orientation that fits more wins."""
+    area = common_paper_area()
+    options = []
+    for page, common in ((paper.rotated(), area.rotated()), (paper, area)):
+        vertical = page.width > page.height
+        half = (
+            Size(common.width / 2, common.height)
+            if vertical
+            else Size(common.width, common.height / 2)
+        )
+        fold_at = page.width / 2 if vertical else page.height / 2
+        space = (
+            Size(half.width + MIN_MARGIN_MM - FOLD_GAP_MM - bleed, half.height)
+            if vertical
+            else Size(half.width, half.height + MIN_MARGIN_MM - FOLD_GAP_MM - bleed)
+        )
+        region = (
+            (0.0, 0.0, fold_at, page.height)
+            if vertical
+            else (0.0, fold_at, page.width, page.height)
+        )
+        try:
+            fronts, columns, rows, gutter = _grid(page, card, bleed, space, region)
+        except ImposeError:
+            continue
+        options.append((len(fronts), vertical, page, fold_at, fronts, columns, rows, gutter))
+    if not options:
+        raise ImposeError(
+            f"expected a card that fits half a sheet for fold mode, found {card.label}"
+        )
+    _, vertical, page, fold_at, fronts, columns, rows, gutter = max(options, key=lambda o: o[0])
+    backs = tuple(_fold_mirror(slot, fold_at, vertical) for slot in fronts)
+    fold = (
+        Segment(fold_at, 0, fold_at, page.height)
+        if vertical
+        else Segment(0, fold_at, page.width, fold_at)
+    )
+    marks = crop_marks(fronts + backs, page)
+    return SheetPlan(page, card, columns, rows, gutter, fronts, backs, marks, (), fold)
+
+
+def _fold_mirror(slot: Slot, fold_at: float, vertical: bool) -> Slot:
+    b = slot.bleed
+    if vertical:
+        return Slot(
+            2 * fold_at - slot.x - slot.width,
+            slot.y,
+            slot.width,
+            slot.height,
+            Edges(b.right, b.bottom, b.left, b.top),
+        )
+    return Slot(
+        slot.x,
+        2 * fold_at - slot.y - slot.height,
+        slot.width,
+        slot.height,
+        Edges(b.left, b.top, b.right, b.bottom),
+    )
 
 
 def paginate(items: list[T] | tuple[T, ...], per_page: int) -> list[list[T]]:

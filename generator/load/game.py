@@ -11,9 +11,10 @@ from pydantic import TypeAdapter, ValidationError
 
 from generator.errors import UsageError
 from generator.findings import Position, Report
+from generator.load.layouts import resolve_layouts, shared_layouts
 from generator.load.schema import report_schema_errors
 from generator.load.sources import SourceError, SourceMap, read_csv, read_yaml
-from generator.model import Card, Deck, Erratum, Game, Piece, Token, TokenSheet
+from generator.model import Card, Deck, Erratum, Game, Layout, Piece, Token, TokenSheet
 
 GAME_FILE = "game.yaml"
 ERRATA_FILE = "errata.yaml"
@@ -72,6 +73,7 @@ class LoadedGame:
     source: SourceMap
     errata_source: SourceMap | None
     piece_files: dict[str, PieceFile]
+    layouts: dict[str, Layout]
 
 
 def find_game_folder(spec: str, root: Path = Path("card_data")) -> Path:
@@ -106,7 +108,12 @@ def load_game(folder: Path, report: Report) -> LoadedGame | None:
             loaded = _load_pieces(folder, owner, kind, (source, (group, index)), report)
             if loaded is not None:
                 piece_files[owner.id] = loaded
-    return LoadedGame(folder, game, source, errata_source, piece_files)
+    defined = shared_layouts(report)
+    defined.update(
+        {name: (layout, source.at("layouts", name)) for name, layout in game.layouts.items()}
+    )
+    layouts = resolve_layouts(defined, report)
+    return LoadedGame(folder, game, source, errata_source, piece_files, layouts)
 
 
 def _read(

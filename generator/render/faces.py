@@ -1,68 +1,261 @@
-"""Card faces: what each printed card shows, resolved from the data before anything is drawn."""
+"""Card faces: each design's layout resolved against its data, text fitted, before any drawing."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from generator.load.game import LoadedGame, PieceFile
-from generator.model import Deck, Layout
-from generator.render.text import SYMBOL, piece_context, render_text
-from generator.units import Size, parse_size
+from reportlab.platypus import Paragraph
 
-DEFAULT_LAYOUT = Layout()
+from generator.findings import Report
+from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
+from generator.model import Deck, Layout
+from generator.model.layout import (
+    EllipseElement,
+    FieldsElement,
+    ImageElement,
+    LineElement,
+    RectElement,
+    TextElement,
+)
+from generator.render.fit import fit_text
+from generator.render.text import TextError, game_context, piece_context, render_text
+from generator.units import Size, parse_extent, parse_size
+
+SHARED_BACK = "back"
 
 
 @dataclass(frozen=True)
-class CardFace:
-    """One printed card: a copy of a design with its text rendered and fields as strings."""
+class Rect:
+    """A box in mm measured from the trim's top-left corner, y growing downwards."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class ShapeItem:
+    """A rectangle, ellipse or line to draw."""
+
+    kind: str
+    box: Rect
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+    ink_heavy: bool
+    bleed: bool
+
+
+@dataclass(frozen=True)
+class TextItem:
+    """A fitted paragraph and where it goes."""
+
+    box: Rect
+    paragraph: Paragraph
+    used_height: float
+    valign: str
+    size: float
+
+
+@dataclass(frozen=True)
+class ImageItem:
+    """Art placed in a box."""
+
+    box: Rect
+    path: Path
+    fit: str
+    bleed: bool
+
+
+@dataclass(frozen=True)
+class IconItem:
+    """A glossary symbol placed in a box."""
+
+    box: Rect
+    symbol: str
+
+
+Item = ShapeItem | TextItem | ImageItem | IconItem
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of one design, ready to draw at any position and bleed."""
 
     deck: str
     card: str
-    copy: int
-    title: str
-    text: str
-    fields: tuple[tuple[str, str], ...]
-    placeholder: str | None
+    side: str
+    size: Size
+    bleed: float
+    background: str | None
+    items: tuple[Item, ...]
 
 
 @dataclass(frozen=True)
 class DeckFaces:
-    """Every card of one deck, ready to impose, with the deck's trim size."""
+    """A deck's designs resolved: fronts, backs (if any) and how many copies of each."""
 
     deck: Deck
     size: Size
-    faces: tuple[CardFace, ...]
+    bleed: float
+    fronts: tuple[Face, ...]
+    backs: tuple[Face, ...] | None
+    quantities: tuple[int, ...]
+    shared_back: bool
+
+    @property
+    def cards(self) -> int:
+        """How many cards the deck prints."""
+        return sum(self.quantities)
 
 
-def deck_layout(loaded: LoadedGame, deck: Deck) -> Layout:
-    """The layout a deck names, or the built-in framed card."""
-    return loaded.game.layouts[deck.layout] if deck.layout else DEFAULT_LAYOUT
-
-
-def deck_faces(loaded: LoadedGame, pieces: PieceFile) -> DeckFaces:
-    """Expand quantities and render the text of every card in a deck."""
+def back_layout_name(loaded: LoadedGame, pieces: PieceFile) -> str | None:
+    """The deck's back layout: named, the shared one when any back text exists, else none."""
     deck = pieces.owner
     assert isinstance(deck, Deck)
-    layout = deck_layout(loaded, deck)
-    labels = {symbol.key: symbol.label for symbol in loaded.game.symbols}
-    faces = []
-    for piece in pieces.pieces:
-        context = piece_context(loaded, piece)
-        text = SYMBOL.sub(lambda m: f"[{labels.get(m[1], m[1])}]", render_text(piece.text, context))
-        values = {**piece.fields, "name": piece.name}
-        shown = layout.fields if layout.fields is not None else list(piece.fields)
-        fields = tuple(
-            (key, _show(values[key])) for key in shown if key in values and key != layout.title
+    if deck.back_layout:
+        return deck.back_layout
+    has_text = deck.back or any(piece.back for piece in pieces.pieces)
+    return SHARED_BACK if has_text else None
+
+
+def deck_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> DeckFaces:
+    """Resolve every design of a deck; text that cannot fit is reported, not drawn."""
+    deck = pieces.owner
+    assert isinstance(deck, Deck)
+    front = loaded.layouts[deck.layout]
+    back_name = back_layout_name(loaded, pieces)
+    back = loaded.layouts[back_name] if back_name else None
+    shared = game_context(loaded)
+    fronts, backs = [], []
+    for index, piece in enumerate(pieces.pieces):
+        context = piece_context(shared, deck, piece)
+        where = pieces.position(index)
+        fronts.append(_face(loaded, front, context, (deck, piece, "front", where), report))
+        if back is not None:
+            backs.append(_face(loaded, back, context, (deck, piece, "back", where), report))
+    return DeckFaces(
+        deck,
+        parse_size(front.size),
+        front.bleed,
+        tuple(fronts),
+        tuple(backs) if back is not None else None,
+        tuple(piece.quantity for piece in pieces.pieces),
+        not any(piece.back for piece in pieces.pieces),
+    )
+
+
+def _face(loaded: LoadedGame, layout: Layout, context: dict, who: tuple, report: Report) -> Face:
+    deck, piece, side, where = who
+    size = parse_size(layout.size)
+    items: list[Item] = []
+    for element in layout.elements:
+        if element.when and not _is_set(_value(context, element.when)):
+            continue
+        box = _box(element, size)
+        item = _item(loaded, element, box, context, (deck, piece, where), report)
+        if item is not None:
+            items.append(item)
+    return Face(deck.id, piece.id, side, size, layout.bleed, layout.background, tuple(items))
+
+
+def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report) -> Item | None:
+    """One element resolved for one card, or None when it has nothing to show."""
+    if isinstance(element, RectElement | EllipseElement | LineElement):
+        kind = {RectElement: "rect", EllipseElement: "ellipse", LineElement: "line"}[type(element)]
+        return ShapeItem(
+            kind,
+            box,
+            getattr(element, "fill", None),
+            element.stroke,
+            element.stroke_width,
+            getattr(element, "radius", 0.0),
+            getattr(element, "ink_heavy", False),
+            element.bleed,
         )
-        title = _show(values.get(layout.title, piece.name))
-        for copy in range(1, piece.quantity + 1):
-            faces.append(CardFace(deck.id, piece.id, copy, title, text, fields, piece.placeholder))
-    return DeckFaces(deck, parse_size(layout.size), tuple(faces))
+    if isinstance(element, TextElement | FieldsElement):
+        return _text_item(loaded, element, box, context, who, report)
+    if isinstance(element, ImageElement):
+        source = element.src or _value(context, element.field or "")
+        if not isinstance(source, str) or not source:
+            return None
+        try:
+            path = game_file(loaded.folder, source)
+        except AssetError as exc:
+            report.error(exc.code, who[2], exc.message)
+            return None
+        return ImageItem(box, path, element.fit, element.bleed)
+    key = element.symbol or _value(context, element.field or "")
+    return IconItem(box, str(key)) if key else None
+
+
+def _text_item(
+    loaded, element, box: Rect, context: dict, who: tuple, report: Report
+) -> TextItem | None:
+    deck, piece, where = who
+    label = getattr(element, "field", None) or element.name or element.type
+    try:
+        text = _element_text(element, context)
+    except TextError as exc:
+        report.error("template", where, f"deck '{deck.id}', card '{piece.id}', {label}: {exc}")
+        return None
+    if not text.strip():
+        return None
+    symbols = frozenset(symbol.key for symbol in loaded.game.symbols)
+    fitted = fit_text(text, element, box, symbols)
+    if fitted is None:
+        report.error(
+            "text-overflow",
+            where,
+            f"deck '{deck.id}', card '{piece.id}', field '{label}': text does not fit its "
+            f"{box.width:g}x{box.height:g} mm box even at the minimum size {element.min_size:g} pt",
+        )
+        return None
+    paragraph, size, used = fitted
+    return TextItem(box, paragraph, used, element.valign, size)
+
+
+def _element_text(element: TextElement | FieldsElement, context: dict) -> str:
+    if isinstance(element, FieldsElement):
+        names = element.fields if element.fields is not None else list(context["card"]["fields"])
+        lines = [
+            f"**{name.replace('_', ' ')}**: {_show(_value(context, name))}"
+            for name in names
+            if _is_set(_value(context, name))
+        ]
+        return "\n".join(lines)
+    if element.template is not None:
+        return render_text(element.template, context)
+    value = _value(context, element.field or "")
+    return render_text(value, context) if isinstance(value, str) else _show(value)
+
+
+def _value(context: dict, name: str) -> Any:
+    """A card value by field name: designer fields first, then the card's own keys."""
+    if name in context["card"]["fields"]:
+        return context["card"]["fields"][name]
+    return context["card"].get(name)
+
+
+def _is_set(value: Any) -> bool:
+    return value not in (None, "", False, [], {})
 
 
 def _show(value: Any) -> str:
     """A field value as printed; a placeholder prints as a visible question mark."""
     if isinstance(value, dict) and "placeholder" in value:
         return "?"
-    return str(value)
+    return "" if value is None else str(value)
+
+
+def _box(element: Any, card: Size) -> Rect:
+    """The element's box in mm on the card, inset applied."""
+    box = element.box
+    x, y = parse_extent(box.x, card.width), parse_extent(box.y, card.height)
+    width, height = parse_extent(box.width, card.width), parse_extent(box.height, card.height)
+    inset = element.inset
+    return Rect(x + inset, y + inset, width - 2 * inset, height - 2 * inset)

@@ -10,7 +10,7 @@ from jinja2 import StrictUndefined, TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.load.game import LoadedGame
-from generator.model import Piece
+from generator.model import Piece, PieceSet
 
 SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 
@@ -25,15 +25,24 @@ def environment() -> ImmutableSandboxedEnvironment:
     return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
 
 
-def piece_context(loaded: LoadedGame, piece: Piece) -> dict[str, Any]:
-    """What a card's text may quote: its own fields, the rule parameters, tables and the game."""
+def game_context(loaded: LoadedGame) -> dict[str, Any]:
+    """What any text may quote from the game: rule parameters, tables and metadata."""
     game = loaded.game
     return {
-        **piece.fields,
-        "card": piece.model_dump(),
         "params": {name: param.model_dump() for name, param in game.parameters.items()},
         "tables": {name: table.model_dump() for name, table in game.tables.items()},
         "game": {"id": game.id, "title": game.title, "players": game.players.model_dump()},
+    }
+
+
+def piece_context(shared: dict[str, Any], owner: PieceSet, piece: Piece) -> dict[str, Any]:
+    """What a card's text and layout may quote: its fields, the card, its deck and the game."""
+    return {
+        **shared,
+        **piece.fields,
+        "card": {**piece.model_dump(exclude_none=True), "fields": piece.fields},
+        "deck": {"id": owner.id, "name": owner.name},
+        "back": piece.back or getattr(owner, "back", None) or "",
     }
 
 

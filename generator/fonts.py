@@ -23,3 +23,6 @@ def register_fonts() -> str:
     for bold, italic, name in ((0, 0, BODY), (1, 0, BOLD), (0, 1, ITALIC), (1, 1, BOLD_ITALIC)):
         addMapping(BODY, bold, italic, name)
     return BODY
+
+
+FACES = {"regular": BODY, "bold": BOLD, "italic": ITALIC, "bold-italic": BOLD_ITALIC}

@@ -1,44 +1,15 @@
-"""The game data model: what a designer writes in `card_data/<game>/`, validated by pydantic.
-
-Every field carries a description; `docs/data-format.md` is generated from them, so the
-schema and its documentation cannot drift apart.
-"""
+"""The game: metadata, glossary, parameters, inventory, decks, token sheets, boards, errata."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from generator.units import parse_length, parse_size
+from generator.model.base import Id, LengthText, Model, SizeText
+from generator.model.layout import Layout
 
-Id = Annotated[
-    str,
-    Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="An identifier."),
-]
-
-
-def _size_text(text: str) -> str:
-    """Accept a size only when it parses, keeping the designer's spelling."""
-    parse_size(text)
-    return text
-
-
-def _length_text(text: str) -> str:
-    """Accept a length only when it parses, keeping the designer's spelling."""
-    parse_length(text)
-    return text
-
-
-SizeText = Annotated[str, AfterValidator(_size_text)]
-LengthText = Annotated[str, AfterValidator(_length_text)]
 ComponentKind = Literal["card", "token", "board", "mat", "die", "other"]
-
-
-class Model(BaseModel):
-    """Base of every data model: unknown keys are kept so the checker can warn about them."""
-
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
 
 
 class Players(Model):
@@ -161,19 +132,6 @@ class Component(Model):
     note: str | None = Field(None, description="Remark printed with the component list.")
 
 
-class Layout(Model):
-    """How a card face is arranged; referenced by name from decks."""
-
-    size: SizeText = Field(
-        "poker", description="Card size: a name (poker, bridge, ...) or `WxH` with a unit."
-    )
-    title: str = Field("name", description="Field printed as the card's title.")
-    text: str = Field("text", description="Field rendered as the card's rules text.")
-    fields: list[str] | None = Field(
-        None, description="Other fields to show, in order; empty shows every field."
-    )
-
-
 class Piece(Model):
     """One design in a deck or token sheet, printed `quantity` times; extra keys are fields."""
 
@@ -225,8 +183,13 @@ class PieceSet(Model):
 class Deck(PieceSet):
     """A deck of cards read from one YAML or CSV file."""
 
-    layout: str | None = Field(
-        None, description="Name of the layout in `layouts`; empty uses the built-in framed card."
+    layout: str = Field(
+        "framed", description="Name of the front layout: the game's `layouts` or a shared one."
+    )
+    back_layout: str | None = Field(
+        None,
+        description="Name of the back layout; empty uses the shared `back` layout when the deck "
+        "or a card has back text, and prints no backs otherwise.",
     )
     back: str | None = Field(None, description="Text printed on the shared back of the deck.")
 
@@ -290,23 +253,3 @@ class Game(Model):
     errata: list[Erratum] = Field(
         default_factory=list, description="Read from `errata.yaml` beside `game.yaml`."
     )
-
-
-ALL_MODELS: tuple[type[Model], ...] = (
-    Game,
-    Players,
-    Source,
-    Symbol,
-    Drawing,
-    Term,
-    Parameter,
-    Table,
-    Component,
-    Layout,
-    Deck,
-    TokenSheet,
-    Card,
-    Token,
-    Board,
-    Erratum,
-)

@@ -1,0 +1,69 @@
+"""The game data model: what a designer writes in `card_data/<game>/`, validated by pydantic.
+
+Every field carries a description; `docs/data-format.md` is generated from them, so the
+schema and its documentation cannot drift apart.
+"""
+
+from generator.model.base import Model
+from generator.model.game import (
+    Board,
+    Card,
+    Component,
+    Deck,
+    Drawing,
+    Erratum,
+    Game,
+    Parameter,
+    Piece,
+    PieceSet,
+    Players,
+    Source,
+    Symbol,
+    Table,
+    Term,
+    Token,
+    TokenSheet,
+)
+from generator.model.layout import LAYOUT_MODELS, Layout
+
+ALL_MODELS: tuple[type[Model], ...] = (
+    Game,
+    Players,
+    Source,
+    Symbol,
+    Drawing,
+    Term,
+    Parameter,
+    Table,
+    Component,
+    Deck,
+    TokenSheet,
+    Card,
+    Token,
+    Board,
+    Erratum,
+    *LAYOUT_MODELS,
+)
+
+__all__ = [
+    "ALL_MODELS",
+    "Board",
+    "Card",
+    "Component",
+    "Deck",
+    "Drawing",
+    "Erratum",
+    "Game",
+    "Layout",
+    "Model",
+    "Parameter",
+    "Piece",
+    "PieceSet",
+    "Players",
+    "Source",
+    "Symbol",
+    "Table",
+    "Term",
+    "Token",
+    "TokenSheet",
+]

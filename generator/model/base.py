@@ -1,0 +1,38 @@
+"""Shared pieces of the data model: the base class and value types parsed in one place."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+
+from generator.units import parse_font_size, parse_length, parse_size
+
+
+class Model(BaseModel):
+    """Base of every data model: unknown keys are kept so the checker can warn about them."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+
+def _size_text(text: str) -> str:
+    """Accept a size only when it parses, keeping the designer's spelling."""
+    parse_size(text)
+    return text
+
+
+def _length_text(text: str) -> str:
+    """Accept a length only when it parses, keeping the designer's spelling."""
+    parse_length(text)
+    return text
+
+
+Id = Annotated[
+    str,
+    Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", description="An identifier."),
+]
+SizeText = Annotated[str, AfterValidator(_size_text)]
+LengthText = Annotated[str, AfterValidator(_length_text)]
+Length = Annotated[float, BeforeValidator(parse_length)]
+FontSize = Annotated[float, BeforeValidator(parse_font_size)]
+Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]

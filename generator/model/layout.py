@@ -1,0 +1,192 @@
+"""Card layouts as data: a size, bleed and safe zone, and a list of elements drawn in order."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field, model_validator
+
+from generator.model.base import Colour, FontSize, Length, Model, SizeText
+from generator.units import parse_extent
+
+
+def _extent(value: float | str) -> float | str:
+    """Accept a length or a percentage, resolved against the card size when drawn."""
+    parse_extent(value, 100.0)
+    return value
+
+
+Extent = Annotated[float | str, AfterValidator(_extent)]
+
+
+class Box(Model):
+    """A rectangle measured from the trim's top-left corner; lengths or percentages of the card."""
+
+    x: Extent = Field(0, description="Distance from the left trim edge.")
+    y: Extent = Field(0, description="Distance from the top trim edge.")
+    width: Extent = Field("100%", description="Width of the box.")
+    height: Extent = Field("100%", description="Height of the box.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, data: Any) -> Any:
+        if isinstance(data, list) and len(data) == 4:
+            return dict(zip(("x", "y", "width", "height"), data, strict=True))
+        return data
+
+
+class Element(Model):
+    """What every element shares: where it sits and when it is shown."""
+
+    name: str | None = Field(None, description="Name a layout that `extends` this one can replace.")
+    box: Box = Field(
+        default_factory=Box, description="Where the element sits; the whole card by default."
+    )
+    inset: Length = Field(0, description="Shrink the box by this much on every side.")
+    when: str | None = Field(
+        None, description="Field that must be set on the card for the element to be drawn."
+    )
+    bleed: bool = Field(
+        False, description="Extend past the trim into the bleed on every edge the box touches."
+    )
+
+
+class Shape(Element):
+    """Fill and outline shared by rectangles and ellipses."""
+
+    fill: Colour | None = Field(None, description="Fill colour as #rrggbb; empty for none.")
+    stroke: Colour | None = Field(None, description="Outline colour as #rrggbb; empty for none.")
+    stroke_width: FontSize = Field(0.5, description="Outline width (a bare number is points).")
+    ink_heavy: bool = Field(
+        False, description="A large fill that `--ink-saver` replaces with its outline."
+    )
+
+
+class RectElement(Shape):
+    """A frame, panel or band; rounded when `radius` is set."""
+
+    type: Literal["rect"] = Field(description="`rect`.")
+    radius: Length = Field(0, description="Corner radius.")
+
+
+class EllipseElement(Shape):
+    """An ellipse or circle filling its box."""
+
+    type: Literal["ellipse"] = Field(description="`ellipse`.")
+
+
+class LineElement(Element):
+    """A straight line from the box's top-left to its bottom-right corner."""
+
+    type: Literal["line"] = Field(description="`line`.")
+    stroke: Colour = Field("#222222", description="Line colour as #rrggbb.")
+    stroke_width: FontSize = Field(0.5, description="Line width (a bare number is points).")
+
+
+class TextStyle(Model):
+    """Type settings shared by text and field lists."""
+
+    font: Literal["regular", "bold", "italic", "bold-italic"] = Field(
+        "regular", description="Face of the body font."
+    )
+    size: FontSize = Field(9, description="Largest type size (a bare number is points).")
+    min_size: FontSize = Field(
+        6, description="Smallest size text may shrink to; below it the build fails."
+    )
+    leading: float = Field(1.2, description="Line spacing as a multiple of the type size.")
+    align: Literal["left", "center", "right", "justify"] = Field(
+        "left", description="Horizontal alignment."
+    )
+    valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
+    colour: Colour = Field("#222222", description="Text colour as #rrggbb.")
+
+
+class TextElement(Element, TextStyle):
+    """A text box: a card field or a template, with **bold**, *italic*, lists and `:icons:`."""
+
+    type: Literal["text"] = Field(description="`text`.")
+    field: str | None = Field(None, description="Card field whose text is shown.")
+    template: str | None = Field(
+        None, description="Jinja template shown instead of a field, e.g. `Cost {{ cost }}`."
+    )
+
+    @model_validator(mode="after")
+    def _one_source(self) -> TextElement:
+        if (self.field is None) == (self.template is None):
+            raise ValueError("expected exactly one of `field` or `template`, found both or neither")
+        return self
+
+
+class FieldsElement(Element, TextStyle):
+    """A list of `name: value` lines for the card's own fields (a stat block)."""
+
+    type: Literal["fields"] = Field(description="`fields`.")
+    fields: list[str] | None = Field(
+        None, description="Fields to list, in order; empty lists every designer field."
+    )
+
+
+class ImageElement(Element):
+    """Art from a file inside the game folder."""
+
+    type: Literal["image"] = Field(description="`image`.")
+    field: str | None = Field("image", description="Card field holding the file path.")
+    src: str | None = Field(None, description="A fixed file, used instead of `field`.")
+    fit: Literal["fit", "fill", "crop"] = Field(
+        "crop",
+        description="`fit` shows the whole image, `fill` stretches it to the box, "
+        "`crop` covers the box and trims the overflow.",
+    )
+
+
+class IconElement(Element):
+    """A symbol from the game's glossary, drawn as large as its box allows."""
+
+    type: Literal["icon"] = Field(description="`icon`.")
+    symbol: str | None = Field(None, description="Symbol key to draw.")
+    field: str | None = Field(None, description="Card field whose value is the symbol key.")
+
+
+AnyElement = Annotated[
+    RectElement
+    | EllipseElement
+    | LineElement
+    | TextElement
+    | FieldsElement
+    | ImageElement
+    | IconElement,
+    Field(discriminator="type"),
+]
+
+
+class Layout(Model):
+    """How a card face is drawn; decks name one for fronts and one for backs."""
+
+    extends: str | None = Field(
+        None,
+        description="Layout to start from; set keys replace its keys, named elements replace its elements.",
+    )
+    size: SizeText = Field(
+        "poker", description="Card size: a name (poker, bridge, ...) or `WxH` with a unit."
+    )
+    bleed: Length = Field(3, description="Art past the trim on every side.")
+    safe: Length = Field(3, description="Inset from the trim that text must stay inside.")
+    background: Colour | None = Field(
+        None, description="Colour filling the whole card and its bleed (ink-heavy)."
+    )
+    elements: list[AnyElement] = Field(
+        default_factory=list, description="Elements, drawn in order."
+    )
+
+
+LAYOUT_MODELS = (
+    Layout,
+    Box,
+    RectElement,
+    EllipseElement,
+    LineElement,
+    TextElement,
+    FieldsElement,
+    ImageElement,
+    IconElement,
+)

@@ -1,0 +1,57 @@
+"""Card text to ReportLab paragraph markup: **bold**, *italic*, line breaks, lists and icons.
+
+An icon becomes an `<img>` whose source is a per-symbol data URI, so ReportLab lays it out as
+one unbreakable piece sitting on the baseline; the sheet canvas draws the vector symbol where
+ReportLab would draw that image.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from functools import cache
+from xml.sax.saxutils import escape
+
+from PIL import Image, PngImagePlugin
+
+from generator.render.text import SYMBOL
+
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+BULLET = re.compile(r"^\s*[-*•]\s+")
+
+
+@cache
+def symbol_uri(key: str) -> str:
+    """A tiny transparent PNG naming the symbol, as a data URI unique to that key."""
+    info = PngImagePlugin.PngInfo()
+    info.add_text("symbol", key)
+    buffer = io.BytesIO()
+    Image.new("RGBA", (1, 1), (0, 0, 0, 0)).save(buffer, "PNG", pnginfo=info)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def to_markup(text: str, symbols: frozenset[str], icon_size: float) -> str:
+    """Paragraph markup for `text`; icons are `icon_size` points square on the baseline."""
+    lines = []
+    for line in text.strip().split("\n"):
+        line = escape(line.strip())
+        if BULLET.match(line):
+            line = "•\u00a0" + BULLET.sub("", line)
+        lines.append(_inline(line, symbols, icon_size))
+    return re.sub(r"(<br/>){3,}", "<br/><br/>", "<br/>".join(lines))
+
+
+def _inline(line: str, symbols: frozenset[str], icon_size: float) -> str:
+    line = ITALIC.sub(r"<i>\1</i>", BOLD.sub(r"<b>\1</b>", line))
+
+    def icon(match: re.Match[str]) -> str:
+        if match[1] not in symbols:
+            return match[0]
+        size = f"{icon_size:.3f}"
+        return (
+            f'<img src="{symbol_uri(match[1])}" width="{size}" height="{size}" valign="baseline"/>'
+        )
+
+    return SYMBOL.sub(icon, line)

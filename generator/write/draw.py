@@ -1,0 +1,244 @@
+"""Drawing resolved faces and glossary symbols onto a ReportLab canvas."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.fonts import BODY, BOLD, register_fonts
+from generator.impose.grid import Edges
+from generator.model import Drawing, Symbol
+from generator.render.faces import Face, IconItem, ImageItem, Rect, ShapeItem, TextItem
+from generator.render.markup import symbol_uri
+from generator.units import Size
+
+EDGE_MM = 0.01
+
+
+class SheetCanvas(Canvas):
+    """A canvas that knows the game's symbols and draws them where text places their marker."""
+
+    def __init__(
+        self, buffer: io.BytesIO, page: Size, title: str, symbols: list[Symbol], folder: Path
+    ) -> None:
+        register_fonts()
+        super().__init__(
+            buffer,
+            pagesize=(page.width * mm, page.height * mm),
+            invariant=1,
+            pageCompression=1,
+            initialFontName=BODY,
+        )
+        self.setTitle(title)
+        self.setCreator("pnp print-and-play generator")
+        self.setViewerPreference("PrintScaling", "None")
+        self.symbols = {symbol.key: symbol for symbol in symbols}
+        self.markers = {symbol_uri(symbol.key): symbol.key for symbol in symbols}
+        self.folder = folder
+
+    def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
+        """Draw a symbol's vector drawing in place of its marker image; other images as usual."""
+        key = self.markers.get(getattr(image, "fileName", None))
+        if key is None:
+            return super().drawImage(image, x, y, width, height, mask=mask, **kwargs)
+        draw_symbol(self, self.symbols[key].drawing, x, y, width, self.folder)
+        return (width, height)
+
+
+def image_reader(path: Path) -> ImageReader:
+    """One reader per art file, so an image used on many cards is parsed and embedded once."""
+    return _reader(path, path.stat().st_mtime_ns)
+
+
+@cache
+def _reader(path: Path, modified: int) -> ImageReader:
+    return ImageReader(str(path))
+
+
+def draw_face(
+    canvas: SheetCanvas, face: Face, x: float, y: float, bleed: Edges, ink_saver: bool = False
+) -> None:
+    """Draw a face with its trim's bottom-left at (x, y) mm, art clipped to trim plus `bleed`."""
+    canvas.saveState()
+    left, bottom = (x - bleed.left) * mm, (y - bleed.bottom) * mm
+    width = (face.size.width + bleed.left + bleed.right) * mm
+    height = (face.size.height + bleed.bottom + bleed.top) * mm
+    clip = canvas.beginPath()
+    clip.rect(left, bottom, width, height)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    if face.background and not ink_saver:
+        canvas.setFillColor(HexColor(face.background))
+        canvas.rect(left, bottom, width, height, stroke=0, fill=1)
+    canvas.translate(x * mm, (y + face.size.height) * mm)
+    for item in face.items:
+        _draw_item(canvas, item, face.size, bleed, ink_saver)
+    canvas.restoreState()
+
+
+def _extended(box: Rect, card: Size, bleed: Edges) -> Rect:
+    """A box pushed out into the bleed on every trim edge it touches."""
+    left = bleed.left if box.x <= EDGE_MM else 0
+    top = bleed.top if box.y <= EDGE_MM else 0
+    right = bleed.right if box.x + box.width >= card.width - EDGE_MM else 0
+    bottom = bleed.bottom if box.y + box.height >= card.height - EDGE_MM else 0
+    return Rect(box.x - left, box.y - top, box.width + left + right, box.height + top + bottom)
+
+
+def _draw_item(canvas: SheetCanvas, item, card: Size, bleed: Edges, ink_saver: bool) -> None:
+    if isinstance(item, ShapeItem):
+        _draw_shape(
+            canvas, item, _extended(item.box, card, bleed) if item.bleed else item.box, ink_saver
+        )
+    elif isinstance(item, TextItem):
+        _draw_text(canvas, item)
+    elif isinstance(item, ImageItem):
+        _draw_image(canvas, item, _extended(item.box, card, bleed) if item.bleed else item.box)
+    elif isinstance(item, IconItem) and item.symbol in canvas.symbols:
+        side = min(item.box.width, item.box.height)
+        x = item.box.x + (item.box.width - side) / 2
+        y = item.box.y + (item.box.height + side) / 2
+        draw_symbol(
+            canvas, canvas.symbols[item.symbol].drawing, x * mm, -y * mm, side * mm, canvas.folder
+        )
+
+
+def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> None:
+    x, y, w, h = box.x * mm, -(box.y + box.height) * mm, box.width * mm, box.height * mm
+    fill = item.fill if not (ink_saver and item.ink_heavy) else None
+    stroke = item.stroke or (item.fill if ink_saver and item.ink_heavy else None)
+    if fill:
+        canvas.setFillColor(HexColor(fill))
+    if stroke:
+        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setLineWidth(item.stroke_width)
+    if item.kind == "line":
+        canvas.line(x, y + h, x + w, y)
+    elif item.kind == "ellipse":
+        canvas.ellipse(x, y, x + w, y + h, stroke=int(bool(stroke)), fill=int(bool(fill)))
+    elif item.radius:
+        canvas.roundRect(
+            x, y, w, h, item.radius * mm, stroke=int(bool(stroke)), fill=int(bool(fill))
+        )
+    else:
+        canvas.rect(x, y, w, h, stroke=int(bool(stroke)), fill=int(bool(fill)))
+
+
+def _draw_text(canvas: Canvas, item: TextItem) -> None:
+    box = item.box
+    top = -box.y * mm
+    spare = box.height * mm - item.used_height
+    offset = {"top": 0.0, "middle": spare / 2, "bottom": spare}[item.valign]
+    item.paragraph.drawOn(canvas, box.x * mm, top - offset - item.used_height)
+
+
+def _draw_image(canvas: Canvas, item: ImageItem, box: Rect) -> None:
+    """Place art by its fit: the whole image (fit), stretched (fill) or covering and trimmed (crop)."""
+    reader = image_reader(item.path)
+    image_w, image_h = reader.getSize()
+    x, y, w, h = box.x * mm, -(box.y + box.height) * mm, box.width * mm, box.height * mm
+    if item.fit == "fill":
+        canvas.drawImage(reader, x, y, w, h, mask="auto")
+        return
+    scale = (min if item.fit == "fit" else max)(w / image_w, h / image_h)
+    draw_w, draw_h = image_w * scale, image_h * scale
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(x, y, w, h)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.drawImage(
+        reader, x + (w - draw_w) / 2, y + (h - draw_h) / 2, draw_w, draw_h, mask="auto"
+    )
+    canvas.restoreState()
+
+
+def draw_symbol(
+    canvas: Canvas, drawing: Drawing, x: float, y: float, size: float, folder: Path
+) -> None:
+    """A glossary symbol as vectors (or its image) in a `size`-point square from (x, y)."""
+    canvas.saveState()
+    if drawing.image:
+        canvas.drawImage(
+            image_reader((folder / drawing.image).resolve()),
+            x,
+            y,
+            size,
+            size,
+            mask="auto",
+            preserveAspectRatio=True,
+        )
+        canvas.restoreState()
+        return
+    canvas.setFillColor(HexColor(drawing.fill))
+    canvas.setStrokeColor(HexColor(drawing.stroke))
+    canvas.setLineWidth(max(0.3, size * 0.06))
+    path = canvas.beginPath()
+    points = _outline(drawing.shape, x, y, size)
+    if points is None:
+        path.circle(x + size / 2, y + size / 2, size * 0.47)
+    else:
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        path.close()
+    canvas.drawPath(path, stroke=1, fill=1)
+    if drawing.glyph:
+        canvas.setFillColor(_contrast(drawing.fill))
+        font_size = size * (0.62 if len(drawing.glyph) == 1 else 0.46)
+        canvas.setFont(BOLD, font_size)
+        canvas.drawCentredString(x + size / 2, y + size / 2 - font_size * 0.36, drawing.glyph)
+    canvas.restoreState()
+
+
+def _outline(shape: str, x: float, y: float, size: float) -> list[tuple[float, float]] | None:
+    """Corner points of a shape inside its square; None for a circle."""
+    cx, cy, r = x + size / 2, y + size / 2, size * 0.47
+
+    def polygon(sides: int, start: float, radius: float = r) -> list[tuple[float, float]]:
+        return [
+            (
+                cx + radius * math.cos(start + 2 * math.pi * i / sides),
+                cy + radius * math.sin(start + 2 * math.pi * i / sides),
+            )
+            for i in range(sides)
+        ]
+
+    if shape == "square":
+        return polygon(4, math.pi / 4, r * 1.3)
+    if shape == "diamond":
+        return polygon(4, math.pi / 2)
+    if shape == "hexagon":
+        return polygon(6, 0)
+    if shape == "triangle":
+        return [(cx - r, cy - r * 0.8), (cx + r, cy - r * 0.8), (cx, cy + r)]
+    if shape == "shield":
+        return [
+            (cx - r * 0.85, cy + r),
+            (cx + r * 0.85, cy + r),
+            (cx + r * 0.85, cy),
+            (cx, cy - r),
+            (cx - r * 0.85, cy),
+        ]
+    if shape == "star":
+        return [
+            p
+            for i in range(5)
+            for p in (
+                polygon(5, math.pi / 2)[i],
+                polygon(5, math.pi / 2 + math.pi / 5, r * 0.45)[i],
+            )
+        ]
+    return None
+
+
+def _contrast(fill: str):
+    """White glyphs on dark fills, near-black on light ones."""
+    colour = HexColor(fill)
+    light = 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue > 0.6
+    return HexColor("#111111" if light else "#ffffff")

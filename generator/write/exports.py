@@ -1,0 +1,78 @@
+"""PNG and Tabletop Simulator exports, rasterised from the same faces the sheets draw."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+from PIL import Image
+
+from generator.model import Symbol
+from generator.render.faces import DeckFaces
+from generator.write.output import OutputFile
+from generator.write.printshop import print_shop_pdf
+from generator.write.raster import encode_png, pdf_pages_to_png
+from generator.write.tts import TtsCard, tts_deck
+
+SHOP_BLEED_MM = 25.4 / 8
+TTS_DPI = 200
+
+
+def png_files(
+    title: str, decks: list[DeckFaces], symbols: list[Symbol], folder: Path, dpi: int
+) -> Iterator[OutputFile]:
+    """One PNG per design and side, with the 1/8-inch bleed print shops expect."""
+    for deck in decks:
+        pdf = print_shop_pdf(title, [deck], symbols, folder, bleed=SHOP_BLEED_MM, per_copy=False)
+        for name, png in zip(_face_names(deck), pdf_pages_to_png(pdf.data, dpi), strict=True):
+            yield OutputFile(f"png/{deck.deck.id}/{name}.png", "png", png, 1, "card", {"dpi": dpi})
+
+
+def tts_files(
+    title: str, decks: list[DeckFaces], symbols: list[Symbol], folder: Path
+) -> Iterator[OutputFile]:
+    """Tabletop Simulator deck sheets and a saved object per deck; every copy is its own card."""
+    for deck in decks:
+        pdf = print_shop_pdf(title, [deck], symbols, folder, bleed=0, per_copy=False)
+        pages = pdf_pages_to_png(pdf.data, TTS_DPI)
+        step = 2 if deck.backs is not None else 1
+        fronts, backs = pages[::step], pages[1::step] if deck.backs is not None else []
+        cards = [
+            TtsCard(f"{deck.fronts[i].card}", fronts[i])
+            for i, quantity in enumerate(deck.quantities)
+            for _ in range(quantity)
+        ]
+        copies = [i for i, quantity in enumerate(deck.quantities) for _ in range(quantity)]
+        back = (
+            backs[0]
+            if backs and deck.shared_back
+            else [backs[i] for i in copies]
+            if backs
+            else _blank(fronts[0])
+        )
+        export = tts_deck(
+            deck.deck.name, cards, back, backs[0] if backs else _blank(fronts[0]), deck.deck.id
+        )
+        for name, data in export.files.items():
+            yield OutputFile(f"tts/{name}", "tts", data, 1, "screen", {})
+        json_text = export.json_text.encode("utf-8")
+        yield OutputFile(
+            f"tts/{deck.deck.id}.json",
+            "tts",
+            json_text,
+            0,
+            "screen",
+            {"grid": [export.columns, export.rows], "cards": len(cards)},
+        )
+
+
+def _face_names(deck: DeckFaces) -> list[str]:
+    sides = ("front", "back") if deck.backs is not None else ("front",)
+    return [f"{face.card}-{side}" for face in deck.fronts for side in sides]
+
+
+def _blank(like: bytes) -> bytes:
+    """A plain light card, for decks that have no back design."""
+    size = Image.open(io.BytesIO(like)).size
+    return encode_png(Image.new("RGB", size, (235, 235, 235)))

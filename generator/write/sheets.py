@@ -1,0 +1,136 @@
+"""Card sheets: fronts imposed N-up with crop marks, backs placed for the chosen duplex mode."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+
+from generator.fonts import BODY
+from generator.impose.grid import Segment, SheetPlan, paginate, sheet_plan
+from generator.model import Symbol
+from generator.render.faces import DeckFaces, Face
+from generator.units import Size
+from generator.write.draw import SheetCanvas, draw_face
+
+MARK_INK = HexColor("#000000")
+LABEL_INK = HexColor("#777777")
+CUT_LINE_INK = HexColor("#9a9a9a")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How the user asked the kit to be printed."""
+
+    paper: Size
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+    cut_lines: bool = False
+
+
+@dataclass(frozen=True)
+class SheetsPdf:
+    """A written card-sheet document and what it holds, for the manifest."""
+
+    data: bytes
+    pages: int
+    cards: int
+    placed: dict[str, int]
+
+
+def card_sheets(
+    title: str, decks: list[DeckFaces], options: PrintOptions, symbols: list[Symbol], folder: Path
+) -> SheetsPdf:
+    """Every card of the given decks, a new sheet for each deck, each front page followed by its backs."""
+    buffer = io.BytesIO()
+    canvas = None
+    pages, placed = 0, {}
+    for deck in decks:
+        plan = sheet_plan(options.paper, deck.size, deck.bleed, options.duplex, options.back_offset)
+        if canvas is None:
+            canvas = SheetCanvas(buffer, plan.page, title, symbols, folder)
+        copies = [i for i, quantity in enumerate(deck.quantities) for _ in range(quantity)]
+        sheets = paginate(copies, plan.per_sheet)
+        for number, sheet in enumerate(sheets, start=1):
+            label = f"{title} · {deck.deck.name} · sheet {number} of {len(sheets)}"
+            canvas.setPageSize((plan.page.width * mm, plan.page.height * mm))
+            _page(
+                canvas,
+                plan,
+                [deck.fronts[i] for i in sheet],
+                plan.fronts,
+                plan.marks,
+                options,
+                label,
+            )
+            if deck.backs is not None and plan.fold:
+                _faces(canvas, [deck.backs[i] for i in sheet], plan.backs, options)
+                _fold_line(canvas, plan.fold)
+            canvas.showPage()
+            pages += 1
+            if deck.backs is not None and not plan.fold:
+                canvas.setPageSize((plan.page.width * mm, plan.page.height * mm))
+                _page(
+                    canvas,
+                    plan,
+                    [deck.backs[i] for i in sheet],
+                    plan.backs,
+                    plan.back_marks,
+                    options,
+                    label + " · backs",
+                )
+                canvas.showPage()
+                pages += 1
+        placed[deck.deck.id] = deck.cards
+    if canvas is None:
+        return SheetsPdf(b"", 0, 0, {})
+    canvas.save()
+    return SheetsPdf(buffer.getvalue(), pages, sum(placed.values()), placed)
+
+
+def _page(
+    canvas: SheetCanvas,
+    plan: SheetPlan,
+    faces: list[Face],
+    slots,
+    marks,
+    options: PrintOptions,
+    label: str,
+) -> None:
+    _faces(canvas, faces, slots, options)
+    _marks(canvas, marks)
+    middle = slots[plan.columns // 2]
+    canvas.setFont(BODY, 5)
+    canvas.setFillColor(LABEL_INK)
+    canvas.drawCentredString((middle.x + middle.width / 2) * mm, 1.5 * mm, label)
+
+
+def _faces(canvas: SheetCanvas, faces: list[Face], slots, options: PrintOptions) -> None:
+    for face, slot in zip(faces, slots, strict=False):
+        draw_face(canvas, face, slot.x, slot.y, slot.bleed, options.ink_saver)
+        if options.cut_lines:
+            canvas.setStrokeColor(CUT_LINE_INK)
+            canvas.setLineWidth(0.25)
+            canvas.rect(
+                slot.x * mm, slot.y * mm, slot.width * mm, slot.height * mm, stroke=1, fill=0
+            )
+
+
+def _marks(canvas: SheetCanvas, marks: tuple[Segment, ...]) -> None:
+    canvas.setStrokeColor(MARK_INK)
+    canvas.setLineWidth(0.3)
+    for mark in marks:
+        canvas.line(mark.x1 * mm, mark.y1 * mm, mark.x2 * mm, mark.y2 * mm)
+
+
+def _fold_line(canvas: SheetCanvas, fold: Segment) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(LABEL_INK)
+    canvas.setLineWidth(0.3)
+    canvas.setDash(3, 2)
+    canvas.line(fold.x1 * mm, fold.y1 * mm, fold.x2 * mm, fold.y2 * mm)
+    canvas.restoreState()

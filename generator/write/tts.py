@@ -1,0 +1,178 @@
+"""Export a deck for Tabletop Simulator: deck sheets of card faces plus a saved-object JSON.
+
+TTS builds a custom deck from deck sheets: a grid of at most 10 x 7 card faces, at most 4096 px a
+side, whose last slot holds the hidden card shown for cards in another player's hand. The saved
+object names each sheet by its bare file name; the user hosts the files (or imports them in TTS)
+and replaces the names with the URLs TTS should load.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from generator.write.raster import encode_png
+
+MAX_COLUMNS = 10
+MAX_ROWS = 7
+MAX_SIDE = 4096
+TRANSFORM = {
+    "posX": 0,
+    "posY": 1,
+    "posZ": 0,
+    "rotX": 0,
+    "rotY": 180,
+    "rotZ": 180,
+    "scaleX": 1,
+    "scaleY": 1,
+    "scaleZ": 1,
+}
+
+
+@dataclass(frozen=True)
+class TtsCard:
+    """One card for TTS: its nickname on hover and its face PNG (trim only, no bleed)."""
+
+    nickname: str
+    face: bytes
+
+
+@dataclass(frozen=True)
+class TtsExport:
+    """The files to host and the saved object that points at them by file name."""
+
+    files: dict[str, bytes]
+    saved_object: dict[str, Any]
+    columns: int
+    rows: int
+
+    @property
+    def json_text(self) -> str:
+        """The saved object as TTS reads it from its Saved Objects folder."""
+        return json.dumps(self.saved_object, indent=2)
+
+
+@dataclass(frozen=True)
+class _Grid:
+    """The deck sheet layout shared by every sheet, so one cell size fits all cards."""
+
+    columns: int
+    rows: int
+    cell: tuple[int, int]
+
+    @property
+    def cards_per_sheet(self) -> int:
+        """Slots less the last one, which TTS keeps for the hidden card."""
+        return self.columns * self.rows - 1
+
+
+def tts_deck(
+    name: str, cards: list[TtsCard], back: bytes | list[bytes], hidden: bytes, file_stem: str
+) -> TtsExport:
+    """Deck sheets and saved object; `back` is one shared PNG or one PNG per card, in order."""
+    if not cards:
+        raise ValueError("a TTS deck needs at least one card")
+    if isinstance(back, list) and len(back) != len(cards):
+        raise ValueError(f"{len(back)} backs given for {len(cards)} cards")
+    grid = _grid(len(cards), Image.open(io.BytesIO(cards[0].face)).size)
+    back_url = f"{file_stem}-back.png"
+    files = {} if isinstance(back, list) else {back_url: encode_png(_open_rgb(back))}
+    custom_deck: dict[str, dict[str, Any]] = {}
+    for number, start in enumerate(range(0, len(cards), grid.cards_per_sheet), start=1):
+        chunk = slice(start, start + grid.cards_per_sheet)
+        face_url = f"{file_stem}-faces-{number}.png"
+        faces = dict(enumerate(card.face for card in cards[chunk]))
+        files[face_url] = _sheet(faces | {grid.cards_per_sheet: hidden}, grid)
+        if isinstance(back, list):
+            back_url = f"{file_stem}-backs-{number}.png"
+            files[back_url] = _sheet(dict(enumerate(back[chunk])), grid)
+        custom_deck[str(number)] = _custom_deck(face_url, back_url, grid, isinstance(back, list))
+    ids = [_card_id(index, grid) for index in range(len(cards))]
+    state = _deck_state(name, cards, ids, custom_deck)
+    saved = {"SaveName": "", "ObjectStates": [state]}
+    return TtsExport(files=files, saved_object=saved, columns=grid.columns, rows=grid.rows)
+
+
+def _grid(count: int, card: tuple[int, int]) -> _Grid:
+    """The smallest grid holding every card plus the hidden slot, capped at 10 x 7 per sheet."""
+    columns = min(MAX_COLUMNS, count + 1)
+    rows = min(MAX_ROWS, math.ceil((count + 1) / columns))
+    width, height = card
+    cell_w = min(width, MAX_SIDE // columns)
+    cell_h = round(cell_w * height / width)
+    if cell_h > MAX_SIDE // rows:
+        cell_h = MAX_SIDE // rows
+        cell_w = round(cell_h * width / height)
+    return _Grid(columns, rows, (cell_w, cell_h))
+
+
+def _sheet(slots: dict[int, bytes], grid: _Grid) -> bytes:
+    """One deck sheet with each PNG in its slot, counted row by row from the top left."""
+    cell_w, cell_h = grid.cell
+    sheet = Image.new("RGB", (grid.columns * cell_w, grid.rows * cell_h), "white")
+    for slot, png in slots.items():
+        row, column = divmod(slot, grid.columns)
+        cell = _open_rgb(png).resize(grid.cell, Image.Resampling.LANCZOS)
+        sheet.paste(cell, (column * cell_w, row * cell_h))
+    return encode_png(sheet)
+
+
+def _open_rgb(png: bytes) -> Image.Image:
+    """The image as RGB with any transparency laid on white, since deck sheets carry no alpha."""
+    image = Image.open(io.BytesIO(png))
+    if image.mode not in ("RGBA", "LA", "PA") and "transparency" not in image.info:
+        return image.convert("RGB")
+    image = image.convert("RGBA")
+    flat = Image.new("RGB", image.size, "white")
+    flat.paste(image, mask=image)
+    return flat
+
+
+def _card_id(index: int, grid: _Grid) -> int:
+    """TTS card ID: deck sheet number times 100 plus the card's slot on that sheet."""
+    sheet, slot = divmod(index, grid.cards_per_sheet)
+    return (sheet + 1) * 100 + slot
+
+
+def _custom_deck(face_url: str, back_url: str, grid: _Grid, unique_back: bool) -> dict[str, Any]:
+    """The CustomDeck entry telling TTS where one sheet's faces and backs are and how to cut them."""
+    return {
+        "FaceURL": face_url,
+        "BackURL": back_url,
+        "NumWidth": grid.columns,
+        "NumHeight": grid.rows,
+        "BackIsHidden": False,
+        "UniqueBack": unique_back,
+        "Type": 0,
+    }
+
+
+def _deck_state(
+    name: str, cards: list[TtsCard], ids: list[int], custom_deck: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """The object TTS spawns: a lone Card for one card, else a DeckCustom holding every card."""
+    if len(cards) == 1:
+        return {
+            "Name": "Card",
+            "Nickname": name,
+            "Transform": dict(TRANSFORM),
+            "CardID": ids[0],
+            "CustomDeck": custom_deck,
+        }
+    contained = [
+        {"Name": "Card", "Nickname": card.nickname, "CardID": card_id, "Transform": dict(TRANSFORM)}
+        for card, card_id in zip(cards, ids, strict=True)
+    ]
+    return {
+        "Name": "DeckCustom",
+        "Nickname": name,
+        "Transform": dict(TRANSFORM),
+        "DeckIDs": ids,
+        "CustomDeck": custom_deck,
+        "ContainedObjects": contained,
+    }

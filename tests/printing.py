@@ -1,0 +1,117 @@
+"""Helpers for print tests: a game whose cards carry distinct art, and raster measurements."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from PIL import Image
+
+from generator.write.raster import pdf_pages_to_png
+
+COLOURS = [
+    "#d62728",
+    "#2ca02c",
+    "#1f77b4",
+    "#ff7f0e",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#bcbd22",
+]
+
+ART_GAME = """\
+id: art
+title: Art Test
+players: {min: 1, max: 2}
+layouts:
+  art-front:
+    size: poker
+    elements:
+      - {type: image, field: image, fit: crop, bleed: true}
+  art-back:
+    size: poker
+    elements:
+      - {type: image, field: back_art, fit: crop, bleed: true}
+      - {name: mark, type: rect, box: [3mm, 3mm, 12mm, 12mm], fill: "#000000"}
+components:
+  - {id: art-cards, name: Art cards, kind: card, count: COUNT, provided_by: art}
+decks:
+  - {id: art, name: Art, file: decks/art.csv, layout: art-front, back_layout: art-back}
+"""
+
+
+def write_art_game(root: Path, count: int = 9, shared_art: bool = False) -> Path:
+    """A deck of `count` cards, each front and back filled with the card's own colour."""
+    folder = root / "art"
+    (folder / "decks").mkdir(parents=True, exist_ok=True)
+    (folder / "art").mkdir(exist_ok=True)
+    rows = ["id,name,image,back_art"]
+    for i in range(count):
+        colour = "#444444" if shared_art else COLOURS[i % len(COLOURS)]
+        name = f"art/{colour[1:]}.png"
+        Image.new("RGB", (60, 84), colour).save(folder / name)
+        rows.append(f"c{i},Card {i},{name},{name}")
+    (folder / "decks" / "art.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    (folder / "game.yaml").write_text(ART_GAME.replace("COUNT", str(count)), encoding="utf-8")
+    return folder
+
+
+def raster(pdf: Path, dpi: int) -> list[Image.Image]:
+    """Every page of a PDF as an RGB image."""
+    return [
+        Image.open(io.BytesIO(png)).convert("RGB")
+        for png in pdf_pages_to_png(pdf.read_bytes(), dpi)
+    ]
+
+
+def dark_runs(values: list[float], threshold: float = 160) -> list[float]:
+    """Centres of consecutive runs of values darker than `threshold`."""
+    runs, start = [], None
+    for i, value in enumerate([*values, 255]):
+        if value < threshold and start is None:
+            start = i
+        elif value >= threshold and start is not None:
+            runs.append((start + i - 1) / 2)
+            start = None
+    return runs
+
+
+def mark_positions(page: Image.Image, axis: str) -> list[float]:
+    """Crop-mark positions in px, read from the blank margin band above (x) or left of (y) the art."""
+    grey = page.convert("L")
+    if axis == "y":
+        grey = grey.transpose(Image.Transpose.ROTATE_270)
+    width, height = grey.size
+    band = 0
+    while band < height:
+        row = (
+            grey.crop((0, band, width, band + 1))
+            .resize((1, 1), Image.Resampling.BOX)
+            .getpixel((0, 0))
+        )
+        if row < 200:
+            break
+        band += 1
+    strip = grey.crop((0, 0, width, band)).resize((width, 1), Image.Resampling.BOX)
+    return dark_runs([strip.getpixel((x, 0)) for x in range(width)], threshold=250)
+
+
+def colour_centre(
+    page: Image.Image, colour: str, tolerance: int = 40
+) -> tuple[float, float] | None:
+    """Centre (px) of the pixels close to `colour`, or None when there are none."""
+    target = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    mask = Image.eval(page, lambda v: v).convert("RGB")
+    channels = [
+        band.point(lambda v, t=t: 255 if abs(v - t) <= tolerance else 0)
+        for band, t in zip(mask.split(), target, strict=True)
+    ]
+    hit = channels[0]
+    for channel in channels[1:]:
+        hit = Image.composite(channel, Image.new("L", hit.size, 0), hit)
+    box = hit.getbbox()
+    if box is None:
+        return None
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
