@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
 from pathlib import Path
@@ -56,8 +57,8 @@ def test_trim_read_off_crop_marks_at_300_dpi_is_true_size(tmp_path, monkeypatch,
     to_mm = 25.4 / 300
     xs, ys = mark_positions(page, "x"), mark_positions(page, "y")
     assert len(xs) == 4 and len(ys) == 4
-    widths = [(b - a) * to_mm for a, b in zip(xs, xs[1:], strict=False)]
-    heights = [(b - a) * to_mm for a, b in zip(ys, ys[1:], strict=False)]
+    widths = [(b - a) * to_mm for a, b in itertools.pairwise(xs)]
+    heights = [(b - a) * to_mm for a, b in itertools.pairwise(ys)]
     assert widths == pytest.approx([63.5] * 3, abs=0.2)
     assert heights == pytest.approx([88.9] * 3, abs=0.2)
 
