@@ -46,7 +46,18 @@ def test_there_is_a_bundled_game():
 @pytest.mark.parametrize("duplex", ["long", "short", "none", "fold"])
 def test_bundled_decks_build_on_every_paper_and_duplex_mode(paper, duplex, pnp, tmp_path):
     for folder in GAMES:
-        result = pnp("build", str(folder), "-o", str(tmp_path), "--paper", paper, "--duplex", duplex, "--only", "cards")
+        result = pnp(
+            "build",
+            str(folder),
+            "-o",
+            str(tmp_path),
+            "--paper",
+            paper,
+            "--duplex",
+            duplex,
+            "--only",
+            "cards",
+        )
         assert result.exit_code == 0, result.output
         manifest = json.loads((tmp_path / folder.name / "manifest.json").read_text())
         sheets = next(f for f in manifest["files"] if f.get("format") == "sheets")

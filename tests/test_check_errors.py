@@ -189,3 +189,20 @@ def test_placeholders_are_reported_per_deck_as_incomplete(game, pnp):
         "demo/game.yaml:19:5: warning placeholder: 'heroes' is incomplete: 1 of 3 print with "
         "placeholders where the source gives no content"
     )
+
+
+def test_text_outside_the_safe_zone_is_a_warning(game, pnp):
+    layout = (
+        "layouts:\n  edgy:\n    extends: framed\n    elements:\n"
+        "      - {name: footer, type: text, template: x, box: [1mm, 84mm, 50mm, 4mm]}\n"
+    )
+    yaml = GAME_YAML.replace("decks:", layout + "decks:").replace(
+        "file: decks/heroes.csv", "file: decks/heroes.csv\n    layout: edgy"
+    )
+    game({"game.yaml": yaml})
+    result = pnp("check", "demo")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == (
+        "demo/game.yaml:19:3: warning outside-safe-zone: layout 'edgy' element 'footer' spans "
+        "1-51 x 84-88 mm; expected it inside the 3 mm safe zone of a 63.5x88.9mm card"
+    )

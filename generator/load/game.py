@@ -74,6 +74,7 @@ class LoadedGame:
     errata_source: SourceMap | None
     piece_files: dict[str, PieceFile]
     layouts: dict[str, Layout]
+    layout_positions: dict[str, Position]
 
 
 def find_game_folder(spec: str, root: Path = Path("card_data")) -> Path:
@@ -110,10 +111,11 @@ def load_game(folder: Path, report: Report) -> LoadedGame | None:
                 piece_files[owner.id] = loaded
     defined = shared_layouts(report)
     defined.update(
-        {name: (layout, source.at("layouts", name)) for name, layout in game.layouts.items()}
+        {name: (layout, source.key_at("layouts", name)) for name, layout in game.layouts.items()}
     )
     layouts = resolve_layouts(defined, report)
-    return LoadedGame(folder, game, source, errata_source, piece_files, layouts)
+    positions = {name: position for name, (_, position) in defined.items()}
+    return LoadedGame(folder, game, source, errata_source, piece_files, layouts, positions)
 
 
 def _read(

@@ -30,7 +30,7 @@ def shared_layouts(
         except ValidationError as exc:
             report_schema_errors(exc, source, (), report)
             continue
-        found.update({name: (layout, source.at(name)) for name, layout in layouts.items()})
+        found.update({name: (layout, source.key_at(name)) for name, layout in layouts.items()})
     return found
 
 
