@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import StrictUndefined, Template, TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.load.game import LoadedGame
 from generator.model import Piece, PieceSet
 
+JINJA_SYNTAX = re.compile(r"\{[{%#]")
 SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 
 
@@ -48,7 +49,15 @@ def piece_context(shared: dict[str, Any], owner: PieceSet, piece: Piece) -> dict
 
 def render_text(template: str, context: dict[str, Any]) -> str:
     """Render one text template, turning Jinja's errors into a TextError with its reason."""
+    if not JINJA_SYNTAX.search(template):
+        return template
     try:
-        return environment().from_string(template).render(context)
+        return compiled(template).render(context)
     except TemplateError as exc:
         raise TextError(f"{type(exc).__name__}: {exc.message}") from exc
+
+
+@lru_cache(maxsize=4096)
+def compiled(template: str) -> Template:
+    """Each distinct template is compiled once, however many cards share it."""
+    return environment().from_string(template)
