@@ -90,7 +90,6 @@ class Face:
     card: str
     side: str
     size: Size
-    bleed: float
     background: str | None
     items: tuple[Item, ...]
 
@@ -160,7 +159,7 @@ def _face(loaded: LoadedGame, layout: Layout, context: dict, who: tuple, report:
         item = _item(loaded, element, box, context, (deck, piece, where), report)
         if item is not None:
             items.append(item)
-    return Face(deck.id, piece.id, side, size, layout.bleed, layout.background, tuple(items))
+    return Face(deck.id, piece.id, side, size, layout.background, tuple(items))
 
 
 def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report) -> Item | None:

@@ -68,8 +68,9 @@ def tts_files(
 
 
 def _face_names(deck: DeckFaces) -> list[str]:
-    sides = ("front", "back") if deck.backs is not None else ("front",)
-    return [f"{face.card}-{side}" for face in deck.fronts for side in sides]
+    """File names in print-shop page order: each design's front, then its back."""
+    sides = zip(deck.fronts, deck.backs or [None] * len(deck.fronts), strict=True)
+    return [f"{face.card}-{face.side}" for pair in sides for face in pair if face is not None]
 
 
 def _blank(like: bytes) -> bytes:
