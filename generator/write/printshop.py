@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -11,8 +10,8 @@ from generator.impose.grid import Edges
 from generator.model import Symbol
 from generator.render.faces import DeckFaces
 from generator.units import Size
-from generator.write.draw import SheetCanvas, draw_face
-from generator.write.sheets import SheetsPdf
+from generator.write.draw import draw_face
+from generator.write.sheets import Document, SheetsPdf
 
 
 def print_shop_pdf(
@@ -24,34 +23,24 @@ def print_shop_pdf(
     per_copy: bool = True,
 ) -> SheetsPdf:
     """Every card (each copy, or each design) as its own page, front then back, at trim plus bleed."""
-    buffer = io.BytesIO()
-    canvas = None
-    pages, placed = 0, {}
+    document = Document(title, symbols, folder)
     for deck in decks:
         margin = deck.bleed if bleed is None else bleed
         page = Size(deck.size.width + 2 * margin, deck.size.height + 2 * margin)
-        if canvas is None:
-            canvas = SheetCanvas(buffer, page, title, symbols, folder)
         edges = Edges(margin, margin, margin, margin)
+        trim = (
+            margin * mm,
+            margin * mm,
+            (margin + deck.size.width) * mm,
+            (margin + deck.size.height) * mm,
+        )
         for index, quantity in enumerate(deck.quantities):
             sides = [deck.fronts[index]] + ([deck.backs[index]] if deck.backs is not None else [])
             for _ in range(quantity if per_copy else 1):
                 for face in sides:
-                    canvas.setPageSize((page.width * mm, page.height * mm))
+                    canvas = document.new_page(page)
                     canvas.setBleedBox((0, 0, page.width * mm, page.height * mm))
-                    canvas.setTrimBox(
-                        (
-                            margin * mm,
-                            margin * mm,
-                            (margin + deck.size.width) * mm,
-                            (margin + deck.size.height) * mm,
-                        )
-                    )
+                    canvas.setTrimBox(trim)
                     draw_face(canvas, face, margin, margin, edges)
-                    canvas.showPage()
-                    pages += 1
-        placed[deck.deck.id] = deck.cards
-    if canvas is None:
-        return SheetsPdf(b"", 0, 0, {})
-    canvas.save()
-    return SheetsPdf(buffer.getvalue(), pages, sum(placed.values()), placed)
+                    document.end_page()
+    return document.finish({deck.deck.id: deck.cards for deck in decks})

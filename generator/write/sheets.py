@@ -34,7 +34,7 @@ class PrintOptions:
 
 @dataclass(frozen=True)
 class SheetsPdf:
-    """A written card-sheet document and what it holds, for the manifest."""
+    """A written card document and what it holds, for the manifest."""
 
     data: bytes
     pages: int
@@ -42,54 +42,60 @@ class SheetsPdf:
     placed: dict[str, int]
 
 
+class Document:
+    """A PDF built page by page in memory; its canvas is made once the first page size is known."""
+
+    def __init__(self, title: str, symbols: list[Symbol], folder: Path) -> None:
+        self.buffer = io.BytesIO()
+        self.title, self.symbols, self.folder = title, symbols, folder
+        self.canvas: SheetCanvas | None = None
+        self.pages = 0
+
+    def new_page(self, size: Size) -> SheetCanvas:
+        """The canvas, set to `size` for the page about to be drawn."""
+        if self.canvas is None:
+            self.canvas = SheetCanvas(self.buffer, size, self.title, self.symbols, self.folder)
+        self.canvas.setPageSize((size.width * mm, size.height * mm))
+        return self.canvas
+
+    def end_page(self) -> None:
+        """Close the current page."""
+        assert self.canvas is not None
+        self.canvas.showPage()
+        self.pages += 1
+
+    def finish(self, placed: dict[str, int]) -> SheetsPdf:
+        """The finished bytes and what they hold."""
+        if self.canvas is None:
+            return SheetsPdf(b"", 0, 0, {})
+        self.canvas.save()
+        return SheetsPdf(self.buffer.getvalue(), self.pages, sum(placed.values()), placed)
+
+
 def card_sheets(
     title: str, decks: list[DeckFaces], options: PrintOptions, symbols: list[Symbol], folder: Path
 ) -> SheetsPdf:
     """Every card of the given decks, a new sheet for each deck, each front page followed by its backs."""
-    buffer = io.BytesIO()
-    canvas = None
-    pages, placed = 0, {}
+    document = Document(title, symbols, folder)
     for deck in decks:
         plan = sheet_plan(options.paper, deck.size, deck.bleed, options.duplex, options.back_offset)
-        if canvas is None:
-            canvas = SheetCanvas(buffer, plan.page, title, symbols, folder)
+        sides = [(deck.fronts, plan.fronts, plan.marks, "")]
+        if deck.backs is not None and not plan.fold:
+            sides.append((deck.backs, plan.backs, plan.back_marks, " · backs"))
         copies = [i for i, quantity in enumerate(deck.quantities) for _ in range(quantity)]
         sheets = paginate(copies, plan.per_sheet)
         for number, sheet in enumerate(sheets, start=1):
             label = f"{title} · {deck.deck.name} · sheet {number} of {len(sheets)}"
-            canvas.setPageSize((plan.page.width * mm, plan.page.height * mm))
-            _page(
-                canvas,
-                plan,
-                [deck.fronts[i] for i in sheet],
-                plan.fronts,
-                plan.marks,
-                options,
-                label,
-            )
-            if deck.backs is not None and plan.fold:
-                _faces(canvas, [deck.backs[i] for i in sheet], plan.backs, options)
-                _fold_line(canvas, plan.fold)
-            canvas.showPage()
-            pages += 1
-            if deck.backs is not None and not plan.fold:
-                canvas.setPageSize((plan.page.width * mm, plan.page.height * mm))
+            for faces, slots, marks, suffix in sides:
+                canvas = document.new_page(plan.page)
                 _page(
-                    canvas,
-                    plan,
-                    [deck.backs[i] for i in sheet],
-                    plan.backs,
-                    plan.back_marks,
-                    options,
-                    label + " · backs",
+                    canvas, plan, [faces[i] for i in sheet], slots, marks, options, label + suffix
                 )
-                canvas.showPage()
-                pages += 1
-        placed[deck.deck.id] = deck.cards
-    if canvas is None:
-        return SheetsPdf(b"", 0, 0, {})
-    canvas.save()
-    return SheetsPdf(buffer.getvalue(), pages, sum(placed.values()), placed)
+                if deck.backs is not None and plan.fold:
+                    _faces(canvas, [deck.backs[i] for i in sheet], plan.backs, options)
+                    _fold_line(canvas, plan.fold)
+                document.end_page()
+    return document.finish({deck.deck.id: deck.cards for deck in decks})
 
 
 def _page(
