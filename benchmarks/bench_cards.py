@@ -158,15 +158,15 @@ def baseline_pdf(rows: list[dict[str, str]], folder: Path) -> bytes:
     canvas = Canvas(buffer, pagesize=(PAGE_W * mm, PAGE_H * mm), invariant=1, pageCompression=1)
     style = ParagraphStyle("text", fontName=BODY, fontSize=8.5, leading=8.5 * 1.2)
     style.textColor = HexColor("#222222")
-    readers: dict[str, ImageReader] = {}
+    sizes: dict[str, tuple[int, int]] = {}
     per_page = COLUMNS * ROWS
     pages = (len(rows) + per_page - 1) // per_page
     for page in range(pages):
         for slot, row in enumerate(rows[page * per_page : (page + 1) * per_page]):
             art = row["image"]
-            if art not in readers:
-                readers[art] = ImageReader(str(folder / art))
-            baseline_card(canvas, row, readers[art], style, divmod(slot, COLUMNS))
+            if art not in sizes:
+                sizes[art] = ImageReader(str(folder / art)).getSize()
+            baseline_card(canvas, row, (folder / art, sizes[art]), style, divmod(slot, COLUMNS))
         baseline_marks(canvas)
         canvas.setFont(BODY, 5)
         canvas.setFillColor(HexColor("#777777"))
@@ -180,7 +180,7 @@ def baseline_pdf(rows: list[dict[str, str]], folder: Path) -> bytes:
 def baseline_card(
     canvas: Canvas,
     row: dict[str, str],
-    reader: ImageReader,
+    art: tuple[Path, tuple[int, int]],
     style: ParagraphStyle,
     cell: tuple[int, int],
 ) -> None:
@@ -207,7 +207,7 @@ def baseline_card(
     canvas.setFillColor(HexColor("#ffffff"))
     canvas.setFont(BOLD, 11)
     canvas.drawCentredString((left + CARD_W / 2) * mm, (top - BAND_H / 2) * mm - 4, row["name"])
-    baseline_art(canvas, reader, left, top)
+    baseline_art(canvas, art, left, top)
     paragraph = Paragraph(baseline_markup(row["text"]), style)
     x, y, width, height = TEXT_BOX
     _, used = paragraph.wrap(width * mm, height * mm)
@@ -228,11 +228,13 @@ def baseline_markup(text: str) -> str:
     return text.replace(":gold:", "\u00a0\u00a0\u00a0")
 
 
-def baseline_art(canvas: Canvas, reader: ImageReader, left: float, top: float) -> None:
-    """The shared art scaled to cover its box and clipped to it."""
+def baseline_art(
+    canvas: Canvas, art: tuple[Path, tuple[int, int]], left: float, top: float
+) -> None:
+    """The shared art scaled to cover its box and clipped to it, drawn by file name (cached by ReportLab)."""
+    path, (image_w, image_h) = art
     x, y, width, height = ART_BOX
     box_x, box_y = (left + x) * mm, (top - y - height) * mm
-    image_w, image_h = reader.getSize()
     scale = max(width * mm / image_w, height * mm / image_h)
     draw_w, draw_h = image_w * scale, image_h * scale
     canvas.saveState()
@@ -240,7 +242,7 @@ def baseline_art(canvas: Canvas, reader: ImageReader, left: float, top: float) -
     clip.rect(box_x, box_y, width * mm, height * mm)
     canvas.clipPath(clip, stroke=0, fill=0)
     canvas.drawImage(
-        reader,
+        str(path),
         box_x + (width * mm - draw_w) / 2,
         box_y + (height * mm - draw_h) / 2,
         draw_w,

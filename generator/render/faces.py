@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-from reportlab.platypus import Paragraph
 
 from generator.findings import Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
@@ -18,8 +17,9 @@ from generator.model.layout import (
     LineElement,
     RectElement,
     TextElement,
+    TextStyle,
 )
-from generator.render.fit import fit_text
+from generator.render.fit import Fitted, fit_text
 from generator.render.text import TextError, game_context, piece_context, render_text
 from generator.units import Size, parse_extent, parse_size
 
@@ -52,13 +52,11 @@ class ShapeItem:
 
 @dataclass(frozen=True)
 class TextItem:
-    """A fitted paragraph and where it goes."""
+    """Fitted text and where it goes."""
 
     box: Rect
-    paragraph: Paragraph
-    used_height: float
-    valign: str
-    size: float
+    fitted: Fitted
+    style: TextStyle
 
 
 @dataclass(frozen=True)
@@ -130,13 +128,20 @@ def deck_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> DeckFac
     back_name = back_layout_name(loaded, pieces)
     back = loaded.layouts[back_name] if back_name else None
     shared = game_context(loaded)
+    _art_path.cache_clear()
+    front_boxes = _boxes(front)
+    back_boxes = _boxes(back) if back is not None else []
     fronts, backs = [], []
     for index, piece in enumerate(pieces.pieces):
         context = piece_context(shared, deck, piece)
         where = pieces.position(index)
-        fronts.append(_face(loaded, front, context, (deck, piece, "front", where), report))
+        fronts.append(
+            _face(loaded, front, front_boxes, context, (deck, piece, "front", where), report)
+        )
         if back is not None:
-            backs.append(_face(loaded, back, context, (deck, piece, "back", where), report))
+            backs.append(
+                _face(loaded, back, back_boxes, context, (deck, piece, "back", where), report)
+            )
     return DeckFaces(
         deck,
         parse_size(front.size),
@@ -148,18 +153,24 @@ def deck_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> DeckFac
     )
 
 
-def _face(loaded: LoadedGame, layout: Layout, context: dict, who: tuple, report: Report) -> Face:
-    deck, piece, side, where = who
+def _boxes(layout: Layout) -> list[tuple[Any, Rect]]:
+    """Each element of a layout with its box in mm, worked out once per deck."""
     size = parse_size(layout.size)
+    return [(element, _box(element, size)) for element in layout.elements]
+
+
+def _face(
+    loaded: LoadedGame, layout: Layout, boxes: list, context: dict, who: tuple, report: Report
+) -> Face:
+    deck, piece, side, where = who
     items: list[Item] = []
-    for element in layout.elements:
+    for element, box in boxes:
         if element.when and not _is_set(_value(context, element.when)):
             continue
-        box = _box(element, size)
         item = _item(loaded, element, box, context, (deck, piece, where), report)
         if item is not None:
             items.append(item)
-    return Face(deck.id, piece.id, side, size, layout.background, tuple(items))
+    return Face(deck.id, piece.id, side, parse_size(layout.size), layout.background, tuple(items))
 
 
 def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report) -> Item | None:
@@ -183,13 +194,19 @@ def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report)
         if not isinstance(source, str) or not source:
             return None
         try:
-            path = game_file(loaded.folder, source)
+            path = _art_path(loaded.folder, source)
         except AssetError as exc:
             report.error(exc.code, who[2], exc.message)
             return None
         return ImageItem(box, path, element.fit, element.bleed)
     key = element.symbol or _value(context, element.field or "")
     return IconItem(box, str(key)) if key else None
+
+
+@lru_cache(maxsize=1024)
+def _art_path(folder: Path, relative: str) -> Path:
+    """Resolve an art path once per deck, however many of its cards show it."""
+    return game_file(folder, relative)
 
 
 def _text_item(
@@ -214,8 +231,7 @@ def _text_item(
             f"{box.width:g}x{box.height:g} mm box even at the minimum size {element.min_size:g} pt",
         )
         return None
-    paragraph, size, used = fitted
-    return TextItem(box, paragraph, used, element.valign, size)
+    return TextItem(box, fitted, element)
 
 
 def _element_text(element: TextElement | FieldsElement, context: dict) -> str:

@@ -14,12 +14,17 @@ from functools import cache
 from xml.sax.saxutils import escape
 
 from PIL import Image, PngImagePlugin
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import paraparser
 
 from generator.render.text import SYMBOL
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 BULLET = re.compile(r"^\s*[-*•]\s+")
+
+
+MARKERS: dict[str, ImageReader] = {}
 
 
 @cache
@@ -29,7 +34,19 @@ def symbol_uri(key: str) -> str:
     info.add_text("symbol", key)
     buffer = io.BytesIO()
     Image.new("RGBA", (1, 1), (0, 0, 0, 0)).save(buffer, "PNG", pnginfo=info)
-    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+    MARKERS[uri] = ImageReader(uri)
+    return uri
+
+
+def _shared_marker_reader(source: object, *args: object, **kwargs: object) -> ImageReader:
+    """ReportLab decodes the image behind every <img> it parses; a marker is decoded once."""
+    if isinstance(source, str) and source in MARKERS:
+        return MARKERS[source]
+    return ImageReader(source, *args, **kwargs)
+
+
+paraparser.ImageReader = _shared_marker_reader
 
 
 def to_markup(text: str, symbols: frozenset[str], icon_size: float) -> str:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 from functools import cache
 from pathlib import Path
 
+from PIL import Image
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.fonts import BODY, BOLD, register_fonts
+from generator.fonts import BODY, BOLD, FACES, register_fonts
 from generator.impose.grid import Edges
 from generator.model import Drawing, Symbol
 from generator.render.faces import Face, IconItem, ImageItem, Rect, ShapeItem, TextItem
@@ -42,6 +44,21 @@ class SheetCanvas(Canvas):
         self.symbols = {symbol.key: symbol for symbol in symbols}
         self.markers = {symbol_uri(symbol.key): symbol.key for symbol in symbols}
         self.folder = folder
+        self.art_forms: dict[Path, str] = {}
+
+    def place_image(self, path: Path, x: float, y: float, width: float, height: float) -> None:
+        """Draw art stretched to the box; each file is embedded once, named by its content."""
+        name = self.art_forms.get(path)
+        if name is None:
+            name = self.art_forms[path] = f"art{_digest(path)}"
+            self.beginForm(name, 0, 0, 1, 1)
+            super().drawImage(ImageReader(str(path)), 0, 0, 1, 1, mask="auto")
+            self.endForm()
+        self.saveState()
+        self.translate(x, y)
+        self.scale(width, height)
+        self.doForm(name)
+        self.restoreState()
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
         """Draw a symbol's vector drawing in place of its marker image; other images as usual."""
@@ -52,14 +69,21 @@ class SheetCanvas(Canvas):
         return (width, height)
 
 
-def image_reader(path: Path) -> ImageReader:
-    """One reader per art file, so an image used on many cards is parsed and embedded once."""
-    return _reader(path, path.stat().st_mtime_ns)
+def image_size(path: Path) -> tuple[int, int]:
+    """Pixel size of an art file, read once per version of the file."""
+    return _size(path, path.stat().st_mtime_ns)
 
 
 @cache
-def _reader(path: Path, modified: int) -> ImageReader:
-    return ImageReader(str(path))
+def _size(path: Path, modified: int) -> tuple[int, int]:
+    with Image.open(path) as image:
+        return image.size
+
+
+@cache
+def _digest(path: Path) -> str:
+    """A short content hash, so the same art gets the same name on every machine."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def draw_face(
@@ -131,20 +155,29 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
 
 
 def _draw_text(canvas: Canvas, item: TextItem) -> None:
-    box = item.box
-    top = -box.y * mm
-    spare = box.height * mm - item.used_height
-    offset = {"top": 0.0, "middle": spare / 2, "bottom": spare}[item.valign]
-    item.paragraph.drawOn(canvas, box.x * mm, top - offset - item.used_height)
+    box, fitted, style = item.box, item.fitted, item.style
+    spare = box.height * mm - fitted.used_height
+    top = -box.y * mm - {"top": 0.0, "middle": spare / 2, "bottom": spare}[style.valign]
+    if fitted.paragraph is not None:
+        fitted.paragraph.drawOn(canvas, box.x * mm, top - fitted.used_height)
+        return
+    baseline = top - fitted.size
+    canvas.setFont(FACES[style.font], fitted.size)
+    canvas.setFillColor(HexColor(style.colour))
+    if style.align == "center":
+        canvas.drawCentredString((box.x + box.width / 2) * mm, baseline, fitted.line)
+    elif style.align == "right":
+        canvas.drawRightString((box.x + box.width) * mm, baseline, fitted.line)
+    else:
+        canvas.drawString(box.x * mm, baseline, fitted.line)
 
 
-def _draw_image(canvas: Canvas, item: ImageItem, box: Rect) -> None:
+def _draw_image(canvas: SheetCanvas, item: ImageItem, box: Rect) -> None:
     """Place art by its fit: the whole image (fit), stretched (fill) or covering and trimmed (crop)."""
-    reader = image_reader(item.path)
-    image_w, image_h = reader.getSize()
+    image_w, image_h = image_size(item.path)
     x, y, w, h = box.x * mm, -(box.y + box.height) * mm, box.width * mm, box.height * mm
     if item.fit == "fill":
-        canvas.drawImage(reader, x, y, w, h, mask="auto")
+        canvas.place_image(item.path, x, y, w, h)
         return
     scale = (min if item.fit == "fit" else max)(w / image_w, h / image_h)
     draw_w, draw_h = image_w * scale, image_h * scale
@@ -152,27 +185,21 @@ def _draw_image(canvas: Canvas, item: ImageItem, box: Rect) -> None:
     clip = canvas.beginPath()
     clip.rect(x, y, w, h)
     canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.drawImage(
-        reader, x + (w - draw_w) / 2, y + (h - draw_h) / 2, draw_w, draw_h, mask="auto"
-    )
+    canvas.place_image(item.path, x + (w - draw_w) / 2, y + (h - draw_h) / 2, draw_w, draw_h)
     canvas.restoreState()
 
 
 def draw_symbol(
-    canvas: Canvas, drawing: Drawing, x: float, y: float, size: float, folder: Path
+    canvas: SheetCanvas, drawing: Drawing, x: float, y: float, size: float, folder: Path
 ) -> None:
     """A glossary symbol as vectors (or its image) in a `size`-point square from (x, y)."""
     canvas.saveState()
     if drawing.image:
-        canvas.drawImage(
-            image_reader((folder / drawing.image).resolve()),
-            x,
-            y,
-            size,
-            size,
-            mask="auto",
-            preserveAspectRatio=True,
-        )
+        path = (folder / drawing.image).resolve()
+        width, height = image_size(path)
+        scale = size / max(width, height)
+        offset_x, offset_y = (size - width * scale) / 2, (size - height * scale) / 2
+        canvas.place_image(path, x + offset_x, y + offset_y, width * scale, height * scale)
         canvas.restoreState()
         return
     canvas.setFillColor(HexColor(drawing.fill))
