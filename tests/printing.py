@@ -79,20 +79,19 @@ def dark_runs(values: list[float], threshold: float = 160) -> list[float]:
 
 
 def mark_positions(page: Image.Image, axis: str) -> list[float]:
-    """Crop-mark positions in px, read from the blank margin band above (x) or left of (y) the art."""
+    """Crop-mark positions in px, read from the margin band above (x) or left of (y) the art.
+
+    The band ends at the first line of pixels more than 2 % dark: marks are thin, art is not.
+    """
     grey = page.convert("L")
     if axis == "y":
         grey = grey.transpose(Image.Transpose.ROTATE_270)
     width, height = grey.size
     band = 0
-    while band < height:
-        row = (
-            grey.crop((0, band, width, band + 1))
-            .resize((1, 1), Image.Resampling.BOX)
-            .getpixel((0, 0))
-        )
-        if row < 200:
-            break
+    while (
+        band < height
+        and sum(grey.crop((0, band, width, band + 1)).histogram()[:128]) < width * 0.02
+    ):
         band += 1
     strip = grey.crop((0, 0, width, band)).resize((width, 1), Image.Resampling.BOX)
     return dark_runs([strip.getpixel((x, 0)) for x in range(width)], threshold=250)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from generator.check import check_game
 from generator.load.game import GAME_FILE
+from tests.printing import mark_positions, raster
 
 ROOT = Path(__file__).parent.parent
 GAMES = sorted(p for p in (ROOT / "card_data").glob("*") if (p / GAME_FILE).is_file())
@@ -62,3 +64,31 @@ def test_bundled_decks_build_on_every_paper_and_duplex_mode(paper, duplex, pnp, 
         manifest = json.loads((tmp_path / folder.name / "manifest.json").read_text())
         sheets = next(f for f in manifest["files"] if f.get("format") == "sheets")
         assert (sheets["paper"], sheets["duplex"]) == (paper, duplex)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_bundled_cards_measure_true_size_between_crop_marks(paper, pnp, tmp_path):
+    folder = GAMES[0]
+    result = pnp("build", str(folder), "-o", str(tmp_path), "--paper", paper, "--only", "cards")
+    assert result.exit_code == 0, result.output
+    sheets = sorted((tmp_path / folder.name).glob("cards-*.pdf"))
+    page = raster(sheets[0], 300)[0]
+    to_mm = 25.4 / 300
+    loaded, _ = check_game(folder)
+    width, height = (round(v, 2) for v in rendered_size(loaded))
+    xs, ys = mark_positions(page, "x"), mark_positions(page, "y")
+    assert [(b - a) * to_mm for a, b in itertools.pairwise(xs)] == pytest.approx(
+        [width] * (len(xs) - 1), abs=0.2
+    )
+    assert [(b - a) * to_mm for a, b in itertools.pairwise(ys)] == pytest.approx(
+        [height] * (len(ys) - 1), abs=0.2
+    )
+    assert len(xs) >= 3 and len(ys) >= 3
+
+
+def rendered_size(loaded) -> tuple[float, float]:
+    """Trim size of the first deck, from its front layout."""
+    from generator.units import parse_size
+
+    size = parse_size(loaded.layouts[loaded.game.decks[0].layout].size)
+    return size.width, size.height

@@ -204,11 +204,13 @@ def draw_symbol(
         return
     canvas.setFillColor(HexColor(drawing.fill))
     canvas.setStrokeColor(HexColor(drawing.stroke))
-    canvas.setLineWidth(max(0.3, size * 0.06))
+    line_width = max(0.3, size * 0.06)
+    canvas.setLineWidth(line_width)
     path = canvas.beginPath()
-    points = _outline(drawing.shape, x, y, size)
+    radius = (size - line_width) / 2
+    points = _outline(drawing.shape, x + size / 2, y + size / 2, radius)
     if points is None:
-        path.circle(x + size / 2, y + size / 2, size * 0.47)
+        path.circle(x + size / 2, y + size / 2, radius)
     else:
         path.moveTo(*points[0])
         for point in points[1:]:
@@ -223,27 +225,24 @@ def draw_symbol(
     canvas.restoreState()
 
 
-def _outline(shape: str, x: float, y: float, size: float) -> list[tuple[float, float]] | None:
-    """Corner points of a shape inside its square; None for a circle."""
-    cx, cy, r = x + size / 2, y + size / 2, size * 0.47
+def _polygon(
+    cx: float, cy: float, radius: float, sides: int, start: float
+) -> list[tuple[float, float]]:
+    """Corners of a regular polygon."""
+    angles = (start + 2 * math.pi * i / sides for i in range(sides))
+    return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
 
-    def polygon(sides: int, start: float, radius: float = r) -> list[tuple[float, float]]:
-        return [
-            (
-                cx + radius * math.cos(start + 2 * math.pi * i / sides),
-                cy + radius * math.sin(start + 2 * math.pi * i / sides),
-            )
-            for i in range(sides)
-        ]
 
+def _outline(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
+    """Corner points of a shape filling the square of half-side `r`, so it stands on its foot; None for a circle."""
     if shape == "square":
-        return polygon(4, math.pi / 4, r * 1.3)
+        return _polygon(cx, cy, r * math.sqrt(2), 4, math.pi / 4)
     if shape == "diamond":
-        return polygon(4, math.pi / 2)
+        return _polygon(cx, cy, r, 4, math.pi / 2)
     if shape == "hexagon":
-        return polygon(6, 0)
+        return _polygon(cx, cy, r, 6, math.pi / 2)
     if shape == "triangle":
-        return [(cx - r, cy - r * 0.8), (cx + r, cy - r * 0.8), (cx, cy + r)]
+        return [(cx - r, cy - r), (cx + r, cy - r), (cx, cy + r)]
     if shape == "shield":
         return [
             (cx - r * 0.85, cy + r),
@@ -253,14 +252,11 @@ def _outline(shape: str, x: float, y: float, size: float) -> list[tuple[float, f
             (cx - r * 0.85, cy),
         ]
     if shape == "star":
-        return [
-            p
-            for i in range(5)
-            for p in (
-                polygon(5, math.pi / 2)[i],
-                polygon(5, math.pi / 2 + math.pi / 5, r * 0.45)[i],
-            )
-        ]
+        outer = 2 * r / (1 + math.cos(math.pi / 5))
+        centre = cy + r - outer
+        tips = _polygon(cx, centre, outer, 5, math.pi / 2)
+        notches = _polygon(cx, centre, outer * 0.45, 5, math.pi / 2 + math.pi / 5)
+        return [point for pair in zip(tips, notches, strict=True) for point in pair]
     return None
 
 
