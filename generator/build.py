@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
-from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from generator.check import check_game
@@ -15,11 +17,12 @@ from generator.render.faces import DeckFaces, deck_faces
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
+from generator.write.kit import card_files
 from generator.write.output import Kit, OutputFile
-from generator.write.printshop import print_shop_pdf
-from generator.write.sheets import PrintOptions, card_sheets
+from generator.write.sheets import PrintOptions
 
 PARTS = ("cards", "png", "tts")
+PARALLEL_MIN_FACES = 40
 
 
 @dataclass(frozen=True)
@@ -52,70 +55,70 @@ def rendered_decks(loaded: LoadedGame) -> list[DeckFaces]:
 def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
     """Render and impose a whole game in memory; nothing is written yet."""
     decks = rendered_decks(loaded)
-    files = tuple(_files(loaded, decks, options))
-    placed = {deck.deck.id: deck.cards for deck in decks} if "cards" in options.only else {}
-    return Kit(loaded.game.id, loaded.game.title, files, _components(loaded, placed))
-
-
-def _files(
-    loaded: LoadedGame, decks: list[DeckFaces], options: BuildOptions
-) -> Iterator[OutputFile]:
-    by_size: dict[str, list[DeckFaces]] = defaultdict(list)
-    for deck in decks:
-        by_size[size_name(deck.size)].append(deck)
-    game, folder = loaded.game, loaded.folder
-    for name, group in by_size.items():
-        size = [round(group[0].size.width, 3), round(group[0].size.height, 3)]
-        if "cards" in options.only:
-            sheets = card_sheets(
-                f"{game.title} — cards", group, options.printing, game.symbols, folder
-            )
-            yield OutputFile(
-                f"cards-{name}.pdf",
-                "cards",
-                sheets.data,
-                sheets.pages,
-                options.paper,
-                {
-                    "card_size_mm": size,
-                    "cards": sheets.cards,
-                    "decks": sheets.placed,
-                    "format": "sheets",
-                    "duplex": options.printing.duplex,
-                },
-            )
-            shop = print_shop_pdf(f"{game.title} — print shop", group, game.symbols, folder)
-            yield OutputFile(
-                f"printshop-{name}.pdf",
-                "cards",
-                shop.data,
-                shop.pages,
-                "card",
-                {
-                    "card_size_mm": size,
-                    "cards": shop.cards,
-                    "decks": shop.placed,
-                    "format": "print-shop",
-                },
-            )
-        if "png" in options.only:
-            yield from png_files(game.title, group, game.symbols, folder, options.dpi)
-        if "tts" in options.only:
-            yield from tts_files(game.title, group, game.symbols, folder)
+    files = [file for batch in _run_jobs(loaded, _jobs(decks, options), options) for file in batch]
     if (
         "cards" in options.only
         and options.printing.duplex in ("long", "short")
         and any(d.backs for d in decks)
     ):
         data = calibration_pdf(options.printing)
-        yield OutputFile(
-            "calibration.pdf",
-            "calibration",
-            data,
-            2,
-            options.paper,
-            {"duplex": options.printing.duplex},
+        files.append(
+            OutputFile(
+                "calibration.pdf",
+                "calibration",
+                data,
+                2,
+                options.paper,
+                {"duplex": options.printing.duplex},
+            )
         )
+    placed = {deck.deck.id: deck.cards for deck in decks} if "cards" in options.only else {}
+    return Kit(loaded.game.id, loaded.game.title, tuple(files), _components(loaded, placed))
+
+
+@dataclass(frozen=True)
+class Job:
+    """One independent part of the output (sheets, PNGs or TTS) for the decks of one card size."""
+
+    part: str
+    size: str
+    decks: tuple[DeckFaces, ...]
+
+
+def _jobs(decks: list[DeckFaces], options: BuildOptions) -> list[Job]:
+    by_size: dict[str, list[DeckFaces]] = defaultdict(list)
+    for deck in decks:
+        by_size[size_name(deck.size)].append(deck)
+    return [
+        Job(part, size, tuple(group))
+        for size, group in by_size.items()
+        for part in PARTS
+        if part in options.only
+    ]
+
+
+def _run_jobs(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> list[list[OutputFile]]:
+    """Run the jobs, in worker processes when there is enough rasterising to pay for them."""
+    work = partial(_run_job, loaded.game.title, loaded.game.symbols, loaded.folder, options)
+    raster_faces = sum(
+        len(deck.fronts) for job in jobs if job.part != "cards" for deck in job.decks
+    )
+    workers = min(len(jobs), os.cpu_count() or 1)
+    if workers < 2 or raster_faces < PARALLEL_MIN_FACES:
+        return [work(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(work, jobs))
+
+
+def _run_job(
+    title: str, symbols: list, folder: Path, options: BuildOptions, job: Job
+) -> list[OutputFile]:
+    group = list(job.decks)
+    if job.part == "png":
+        return list(png_files(title, group, symbols, folder, options.dpi))
+    if job.part == "tts":
+        return list(tts_files(title, group, symbols, folder))
+    return card_files(title, job.size, group, symbols, folder, options.paper, options.printing)
 
 
 def _components(loaded: LoadedGame, placed: dict[str, int]) -> tuple[dict, ...]:

@@ -241,3 +241,19 @@ def test_unknown_layout_is_reported(game, pnp):
     result = pnp("check", "demo")
     assert result.exit_code == 1
     assert "error unknown-reference: expected a layout id" in result.stdout
+
+
+def test_parallel_and_sequential_builds_give_the_same_bytes(tmp_path, monkeypatch, pnp):
+    import generator.build
+
+    monkeypatch.chdir(tmp_path)
+    write_art_game(tmp_path, count=45)
+    assert pnp("build", "art", "-o", "parallel", "--dpi", "72").exit_code == 0
+    monkeypatch.setattr(generator.build, "PARALLEL_MIN_FACES", 10**9)
+    assert pnp("build", "art", "-o", "sequential", "--dpi", "72").exit_code == 0
+    files = sorted(p.relative_to("parallel") for p in Path("parallel").rglob("*") if p.is_file())
+    assert len(files) > 45
+    for name in files:
+        assert (Path("parallel") / name).read_bytes() == (Path("sequential") / name).read_bytes(), (
+            name
+        )
