@@ -257,3 +257,20 @@ def test_parallel_and_sequential_builds_give_the_same_bytes(tmp_path, monkeypatc
         assert (Path("parallel") / name).read_bytes() == (Path("sequential") / name).read_bytes(), (
             name
         )
+
+
+def test_icon_element_with_an_unknown_symbol_fails_the_build(game, pnp):
+    layout = "layouts:\n  marked:\n    extends: framed\n    elements:\n      - {type: icon, field: kind, box: [50mm, 3mm, 8mm, 8mm]}\n"
+    yaml = GAME_YAML.replace("decks:", layout + "decks:").replace(
+        "file: decks/heroes.csv", "file: decks/heroes.csv\n    layout: marked"
+    )
+    csv = HEROES_CSV.replace("quantity,text", "quantity,text,kind").replace(
+        "Draw a card.", "Draw a card.,silver"
+    )
+    game({"game.yaml": yaml, "decks/heroes.csv": csv.replace(":gold:.", ":gold:.,gold")})
+    result = pnp("build", "demo", "-o", "out")
+    assert result.exit_code == 1
+    assert result.stdout.strip() == (
+        "demo/decks/heroes.csv:3:1: error unknown-symbol: deck 'heroes', card 'mage': expected an icon "
+        "from the glossary (gold), found 'silver'"
+    )

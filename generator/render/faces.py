@@ -200,7 +200,17 @@ def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report)
             return None
         return ImageItem(box, path, element.fit, element.bleed)
     key = element.symbol or _value(context, element.field or "")
-    return IconItem(box, str(key)) if key else None
+    if not key:
+        return None
+    known = sorted(symbol.key for symbol in loaded.game.symbols)
+    if key not in known:
+        report.error(
+            "unknown-symbol",
+            who[2],
+            f"deck '{who[0].id}', card '{who[1].id}': expected an icon from the glossary ({', '.join(known) or 'none defined'}), found '{key}'",
+        )
+        return None
+    return IconItem(box, str(key))
 
 
 @lru_cache(maxsize=1024)
