@@ -6,6 +6,8 @@ import hashlib
 import itertools
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -274,3 +276,13 @@ def test_icon_element_with_an_unknown_symbol_fails_the_build(game, pnp):
         "demo/decks/heroes.csv:3:1: error unknown-symbol: deck 'heroes', card 'mage': expected an icon "
         "from the glossary (gold), found 'silver'"
     )
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler's pdffonts is not installed")
+def test_pdffonts_lists_every_font_as_embedded(built):
+    for pdf in sorted(built.glob("*.pdf")):
+        lines = subprocess.run(
+            ["pdffonts", str(pdf)], capture_output=True, text=True, check=True
+        ).stdout.splitlines()[2:]
+        assert lines, pdf.name
+        assert all(line.split()[-5] == "yes" for line in lines), lines
