@@ -13,7 +13,7 @@ from generator.check import check_game
 from generator.errors import DataError
 from generator.findings import Finding, Report
 from generator.load.game import LoadedGame
-from generator.render.faces import DeckFaces, deck_faces
+from generator.render.faces import PieceFaces, piece_faces
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
@@ -43,10 +43,10 @@ def checked_game(folder: Path) -> tuple[LoadedGame, list[Finding]]:
     return loaded, report.sorted()
 
 
-def rendered_decks(loaded: LoadedGame) -> list[DeckFaces]:
+def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
     """Every deck's faces; text that does not fit (or art that is missing) stops the build."""
     report = Report()
-    decks = [deck_faces(loaded, loaded.piece_files[deck.id], report) for deck in loaded.game.decks]
+    decks = [piece_faces(loaded, loaded.piece_files[deck.id], report) for deck in loaded.game.decks]
     if report.errors:
         raise DataError(report.sorted())
     return decks
@@ -72,7 +72,7 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
                 {"duplex": options.printing.duplex},
             )
         )
-    placed = {deck.deck.id: deck.cards for deck in decks} if "cards" in options.only else {}
+    placed = {deck.owner.id: deck.count for deck in decks} if "cards" in options.only else {}
     return Kit(loaded.game.id, loaded.game.title, tuple(files), _components(loaded, placed))
 
 
@@ -82,11 +82,11 @@ class Job:
 
     part: str
     size: str
-    decks: tuple[DeckFaces, ...]
+    decks: tuple[PieceFaces, ...]
 
 
-def _jobs(decks: list[DeckFaces], options: BuildOptions) -> list[Job]:
-    by_size: dict[str, list[DeckFaces]] = defaultdict(list)
+def _jobs(decks: list[PieceFaces], options: BuildOptions) -> list[Job]:
+    by_size: dict[str, list[PieceFaces]] = defaultdict(list)
     for deck in decks:
         by_size[size_name(deck.size)].append(deck)
     return [

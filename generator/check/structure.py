@@ -123,15 +123,16 @@ def game_id_matches_folder(loaded: LoadedGame, report: Report) -> None:
 )
 def references(loaded: LoadedGame, report: Report) -> None:
     game, source = loaded.game, loaded.source
-    for index, deck in enumerate(game.decks):
-        for key in ("layout", "back_layout"):
-            name = getattr(deck, key)
-            if name is not None and name not in loaded.layouts:
-                report.error(
-                    "unknown-reference",
-                    source.at("decks", index, key),
-                    _unknown("layout", name, loaded.layouts),
-                )
+    for group in ("decks", "token_sheets"):
+        for index, owner in enumerate(getattr(game, group)):
+            for key in ("layout", "back_layout"):
+                name = getattr(owner, key)
+                if name is not None and name not in loaded.layouts:
+                    report.error(
+                        "unknown-reference",
+                        source.at(group, index, key),
+                        _unknown("layout", name, loaded.layouts),
+                    )
     providers = [
         item.id for group in (game.decks, game.token_sheets, game.boards) for item in group
     ]

@@ -198,7 +198,14 @@ class TokenSheet(PieceSet):
     """A set of tokens or counters that share a shape and size."""
 
     shape: Literal["round", "square", "rounded", "hex"] = Field(
-        "round", description="Outline of every token on the sheet."
+        "round",
+        description="Outline of every token on the sheet (hexes point up; size is across flats).",
+    )
+    layout: str = Field(
+        "token", description="Name of the front layout, laid out in the token's square."
+    )
+    back_layout: str | None = Field(
+        None, description="Name of the back layout; empty uses `token-back` for two-sided tokens."
     )
     size: LengthText = Field(description="Token size, e.g. `5/8in`, `1in` or `16mm`.")
     sides: Literal[1, 2] = Field(1, description="One-sided or double-sided tokens.")

@@ -55,6 +55,9 @@ class Shape(Element):
     """Fill and outline shared by rectangles and ellipses."""
 
     fill: Colour | None = Field(None, description="Fill colour as #rrggbb; empty for none.")
+    fill_field: str | None = Field(
+        None, description="Card field holding a #rrggbb fill that overrides `fill` when set."
+    )
     stroke: Colour | None = Field(None, description="Outline colour as #rrggbb; empty for none.")
     stroke_width: FontSize = Field(0.5, description="Outline width (a bare number is points).")
     ink_heavy: bool = Field(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -9,7 +11,7 @@ from typing import Any
 
 from generator.findings import Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
-from generator.model import Deck, Layout
+from generator.model import Deck, Layout, TokenSheet
 from generator.model.layout import (
     EllipseElement,
     FieldsElement,
@@ -21,9 +23,11 @@ from generator.model.layout import (
 )
 from generator.render.fit import Fitted, fit_text
 from generator.render.text import TextError, game_context, piece_context, render_text
-from generator.units import Size, parse_extent, parse_size
+from generator.units import Size, parse_extent, parse_length, parse_size
 
 SHARED_BACK = "back"
+TOKEN_BACK = "token-back"
+COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 
 @dataclass(frozen=True)
@@ -93,59 +97,64 @@ class Face:
 
 
 @dataclass(frozen=True)
-class DeckFaces:
-    """A deck's designs resolved: fronts, backs (if any) and how many copies of each."""
+class PieceFaces:
+    """A deck's or token sheet's designs resolved: fronts, backs (if any) and copies of each."""
 
-    deck: Deck
+    owner: Deck | TokenSheet
     size: Size
     bleed: float
+    shape: str
     fronts: tuple[Face, ...]
     backs: tuple[Face, ...] | None
     quantities: tuple[int, ...]
     shared_back: bool
 
     @property
-    def cards(self) -> int:
-        """How many cards the deck prints."""
+    def count(self) -> int:
+        """How many pieces the deck or sheet prints."""
         return sum(self.quantities)
 
 
-def back_layout_name(loaded: LoadedGame, pieces: PieceFile) -> str | None:
-    """The deck's back layout: named, the shared one when any back text exists, else none."""
-    deck = pieces.owner
-    assert isinstance(deck, Deck)
-    if deck.back_layout:
-        return deck.back_layout
-    has_text = deck.back or any(piece.back for piece in pieces.pieces)
+def back_layout_name(pieces: PieceFile) -> str | None:
+    """The back layout: named, else the shared one when backs exist (back text, two sides)."""
+    owner = pieces.owner
+    if owner.back_layout:
+        return owner.back_layout
+    if isinstance(owner, TokenSheet):
+        return TOKEN_BACK if owner.sides == 2 else None
+    has_text = owner.back or any(piece.back for piece in pieces.pieces)
     return SHARED_BACK if has_text else None
 
 
-def deck_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> DeckFaces:
-    """Resolve every design of a deck; text that cannot fit is reported, not drawn."""
-    deck = pieces.owner
-    assert isinstance(deck, Deck)
-    front = loaded.layouts[deck.layout]
-    back_name = back_layout_name(loaded, pieces)
+def piece_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceFaces:
+    """Resolve every design of a deck or token sheet; text that cannot fit is reported, not drawn."""
+    owner = pieces.owner
+    front = loaded.layouts[owner.layout]
+    back_name = back_layout_name(pieces)
     back = loaded.layouts[back_name] if back_name else None
+    size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
     shared = game_context(loaded)
     _art_path.cache_clear()
-    front_boxes = _boxes(front)
-    back_boxes = _boxes(back) if back is not None else []
+    front_boxes = _boxes(front, size)
+    back_boxes = _boxes(back, size) if back is not None else []
     fronts, backs = [], []
     for index, piece in enumerate(pieces.pieces):
-        context = piece_context(shared, deck, piece)
+        context = piece_context(shared, owner, piece)
         where = pieces.position(index)
         fronts.append(
-            _face(loaded, front, front_boxes, context, (deck, piece, "front", where), report)
+            _face(loaded, front, front_boxes, context, (owner, piece, "front", where, size), report)
         )
         if back is not None:
             backs.append(
-                _face(loaded, back, back_boxes, context, (deck, piece, "back", where), report)
+                _face(
+                    loaded, back, back_boxes, context, (owner, piece, "back", where, size), report
+                )
             )
-    return DeckFaces(
-        deck,
-        parse_size(front.size),
+    return PieceFaces(
+        owner,
+        size,
         front.bleed,
+        owner.shape if isinstance(owner, TokenSheet) else "card",
         tuple(fronts),
         tuple(backs) if back is not None else None,
         tuple(piece.quantity for piece in pieces.pieces),
@@ -153,16 +162,21 @@ def deck_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> DeckFac
     )
 
 
-def _boxes(layout: Layout) -> list[tuple[Any, Rect]]:
+def token_size(sheet: TokenSheet) -> Size:
+    """The square a token's face is laid out in: its size across, and a hex's height point to point."""
+    across = parse_length(sheet.size)
+    return Size(across, across * 2 / math.sqrt(3)) if sheet.shape == "hex" else Size(across, across)
+
+
+def _boxes(layout: Layout, size: Size) -> list[tuple[Any, Rect]]:
     """Each element of a layout with its box in mm, worked out once per deck."""
-    size = parse_size(layout.size)
     return [(element, _box(element, size)) for element in layout.elements]
 
 
 def _face(
     loaded: LoadedGame, layout: Layout, boxes: list, context: dict, who: tuple, report: Report
 ) -> Face:
-    deck, piece, side, where = who
+    deck, piece, side, where, size = who
     items: list[Item] = []
     for element, box in boxes:
         if element.when and not _is_set(_value(context, element.when)):
@@ -170,7 +184,7 @@ def _face(
         item = _item(loaded, element, box, context, (deck, piece, where), report)
         if item is not None:
             items.append(item)
-    return Face(deck.id, piece.id, side, parse_size(layout.size), layout.background, tuple(items))
+    return Face(deck.id, piece.id, side, size, layout.background, tuple(items))
 
 
 def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report) -> Item | None:
@@ -180,7 +194,7 @@ def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report)
         return ShapeItem(
             kind,
             box,
-            getattr(element, "fill", None),
+            _fill(element, context),
             element.stroke,
             element.stroke_width,
             getattr(element, "radius", 0.0),
@@ -211,6 +225,15 @@ def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report)
         )
         return None
     return IconItem(box, str(key))
+
+
+def _fill(element: Any, context: dict) -> str | None:
+    """A shape's fill: the colour a card field names (when set and valid), else the layout's."""
+    field = getattr(element, "fill_field", None)
+    value = _value(context, field) if field else None
+    if isinstance(value, str) and COLOUR.match(value):
+        return value
+    return getattr(element, "fill", None)
 
 
 @lru_cache(maxsize=1024)

@@ -9,7 +9,7 @@ from pathlib import Path
 from PIL import Image
 
 from generator.model import Symbol
-from generator.render.faces import DeckFaces
+from generator.render.faces import PieceFaces
 from generator.write.output import OutputFile
 from generator.write.printshop import print_shop_pdf
 from generator.write.raster import encode_png, pdf_pages_to_png
@@ -20,17 +20,17 @@ TTS_DPI = 200
 
 
 def png_files(
-    title: str, decks: list[DeckFaces], symbols: list[Symbol], folder: Path, dpi: int
+    title: str, decks: list[PieceFaces], symbols: list[Symbol], folder: Path, dpi: int
 ) -> Iterator[OutputFile]:
     """One PNG per design and side, with the 1/8-inch bleed print shops expect."""
     for deck in decks:
         pdf = print_shop_pdf(title, [deck], symbols, folder, bleed=SHOP_BLEED_MM, per_copy=False)
         for name, png in zip(_face_names(deck), pdf_pages_to_png(pdf.data, dpi), strict=True):
-            yield OutputFile(f"png/{deck.deck.id}/{name}.png", "png", png, 1, "card", {"dpi": dpi})
+            yield OutputFile(f"png/{deck.owner.id}/{name}.png", "png", png, 1, "card", {"dpi": dpi})
 
 
 def tts_files(
-    title: str, decks: list[DeckFaces], symbols: list[Symbol], folder: Path
+    title: str, decks: list[PieceFaces], symbols: list[Symbol], folder: Path
 ) -> Iterator[OutputFile]:
     """Tabletop Simulator deck sheets and a saved object per deck; every copy is its own card."""
     for deck in decks:
@@ -52,13 +52,13 @@ def tts_files(
             else _blank(fronts[0])
         )
         export = tts_deck(
-            deck.deck.name, cards, back, backs[0] if backs else _blank(fronts[0]), deck.deck.id
+            deck.owner.name, cards, back, backs[0] if backs else _blank(fronts[0]), deck.owner.id
         )
         for name, data in export.files.items():
             yield OutputFile(f"tts/{name}", "tts", data, 1, "screen", {})
         json_text = export.json_text.encode("utf-8")
         yield OutputFile(
-            f"tts/{deck.deck.id}.json",
+            f"tts/{deck.owner.id}.json",
             "tts",
             json_text,
             0,
@@ -67,7 +67,7 @@ def tts_files(
         )
 
 
-def _face_names(deck: DeckFaces) -> list[str]:
+def _face_names(deck: PieceFaces) -> list[str]:
     """File names in print-shop page order: each design's front, then its back."""
     sides = zip(deck.fronts, deck.backs or [None] * len(deck.fronts), strict=True)
     return [f"{face.card}-{face.side}" for pair in sides for face in pair if face is not None]

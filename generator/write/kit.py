@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.model import Symbol
-from generator.render.faces import DeckFaces
+from generator.render.faces import PieceFaces
 from generator.write.output import OutputFile
 from generator.write.printshop import print_shop_pdf
 from generator.write.sheets import PrintOptions, card_sheets
@@ -14,7 +14,7 @@ from generator.write.sheets import PrintOptions, card_sheets
 def card_files(
     title: str,
     size_name: str,
-    group: list[DeckFaces],
+    group: list[PieceFaces],
     symbols: list[Symbol],
     folder: Path,
     paper: str,

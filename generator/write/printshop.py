@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 
 from generator.impose.grid import Edges
 from generator.model import Symbol
-from generator.render.faces import DeckFaces
+from generator.render.faces import PieceFaces
 from generator.units import Size
 from generator.write.draw import draw_face
 from generator.write.sheets import Document, SheetsPdf
@@ -16,7 +16,7 @@ from generator.write.sheets import Document, SheetsPdf
 
 def print_shop_pdf(
     title: str,
-    decks: list[DeckFaces],
+    decks: list[PieceFaces],
     symbols: list[Symbol],
     folder: Path,
     bleed: float | None = None,
@@ -43,4 +43,4 @@ def print_shop_pdf(
                     canvas.setTrimBox(trim)
                     draw_face(canvas, face, margin, margin, edges)
                     document.end_page()
-    return document.finish({deck.deck.id: deck.cards for deck in decks})
+    return document.finish({deck.owner.id: deck.count for deck in decks})

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from generator.fonts import BODY
 from generator.impose.grid import Segment, SheetPlan, paginate, sheet_plan
 from generator.model import Symbol
-from generator.render.faces import DeckFaces, Face
+from generator.render.faces import Face, PieceFaces
 from generator.units import Size
 from generator.write.draw import SheetCanvas, draw_face
 
@@ -73,7 +73,7 @@ class Document:
 
 
 def card_sheets(
-    title: str, decks: list[DeckFaces], options: PrintOptions, symbols: list[Symbol], folder: Path
+    title: str, decks: list[PieceFaces], options: PrintOptions, symbols: list[Symbol], folder: Path
 ) -> SheetsPdf:
     """Every card of the given decks, a new sheet for each deck, each front page followed by its backs."""
     document = Document(title, symbols, folder)
@@ -85,7 +85,7 @@ def card_sheets(
         copies = [i for i, quantity in enumerate(deck.quantities) for _ in range(quantity)]
         sheets = paginate(copies, plan.per_sheet)
         for number, sheet in enumerate(sheets, start=1):
-            label = f"{title} · {deck.deck.name} · sheet {number} of {len(sheets)}"
+            label = f"{title} · {deck.owner.name} · sheet {number} of {len(sheets)}"
             for faces, slots, marks, suffix in sides:
                 canvas = document.new_page(plan.page)
                 _page(
@@ -95,7 +95,7 @@ def card_sheets(
                     _faces(canvas, [deck.backs[i] for i in sheet], plan.backs, options)
                     _fold_line(canvas, plan.fold)
                 document.end_page()
-    return document.finish({deck.deck.id: deck.cards for deck in decks})
+    return document.finish({deck.owner.id: deck.count for deck in decks})
 
 
 def _page(
