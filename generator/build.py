@@ -13,15 +13,18 @@ from generator.check import check_game
 from generator.errors import DataError
 from generator.findings import Finding, Report
 from generator.load.game import LoadedGame
-from generator.render.faces import PieceFaces, piece_faces
+from generator.model import Board
+from generator.render.boards import board_face
+from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
-from generator.write.kit import card_files
+from generator.write.kit import board_file, card_files, token_file
 from generator.write.output import Kit, OutputFile
 from generator.write.sheets import PrintOptions
 
-PARTS = ("cards", "png", "tts")
+PARTS = ("cards", "tokens", "boards", "png", "tts")
+CARD_PARTS = ("cards", "png", "tts")
 PARALLEL_MIN_FACES = 40
 
 
@@ -43,23 +46,47 @@ def checked_game(folder: Path) -> tuple[LoadedGame, list[Finding]]:
     return loaded, report.sorted()
 
 
-def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
-    """Every deck's faces; text that does not fit (or art that is missing) stops the build."""
+@dataclass(frozen=True)
+class Rendered:
+    """Every face of a game, resolved and fitted: the input of imposition."""
+
+    decks: tuple[PieceFaces, ...]
+    token_sheets: tuple[PieceFaces, ...]
+    boards: tuple[tuple[Board, Face], ...]
+
+
+def rendered_game(loaded: LoadedGame) -> Rendered:
+    """Every deck, token sheet and board; text that does not fit (or missing art) stops the build."""
     report = Report()
-    decks = [piece_faces(loaded, loaded.piece_files[deck.id], report) for deck in loaded.game.decks]
+    game = loaded.game
+    decks = tuple(piece_faces(loaded, loaded.piece_files[deck.id], report) for deck in game.decks)
+    sheets = tuple(
+        piece_faces(loaded, loaded.piece_files[sheet.id], report) for sheet in game.token_sheets
+    )
+    boards = tuple(
+        (board, board_face(loaded, board, loaded.source.at("boards", i), report))
+        for i, board in enumerate(game.boards)
+    )
     if report.errors:
         raise DataError(report.sorted())
-    return decks
+    return Rendered(decks, sheets, boards)
+
+
+def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
+    """Every deck's faces (cards only), for callers that print cards alone."""
+    return list(rendered_game(loaded).decks)
 
 
 def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
     """Render and impose a whole game in memory; nothing is written yet."""
-    decks = rendered_decks(loaded)
-    files = [file for batch in _run_jobs(loaded, _jobs(decks, options), options) for file in batch]
+    rendered = rendered_game(loaded)
+    files = [
+        file for batch in _run_jobs(loaded, _jobs(rendered, options), options) for file in batch
+    ]
     if (
         "cards" in options.only
         and options.printing.duplex in ("long", "short")
-        and any(d.backs for d in decks)
+        and any(d.backs for d in rendered.decks)
     ):
         data = calibration_pdf(options.printing)
         files.append(
@@ -72,36 +99,46 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
                 {"duplex": options.printing.duplex},
             )
         )
-    placed = {deck.owner.id: deck.count for deck in decks} if "cards" in options.only else {}
+    placed: dict[str, int] = {}
+    for file in files:
+        for key in ("decks", "sheets", "boards"):
+            if file.details.get("format") != "print-shop":
+                placed.update(file.details.get(key, {}))
     return Kit(loaded.game.id, loaded.game.title, tuple(files), _components(loaded, placed))
 
 
 @dataclass(frozen=True)
 class Job:
-    """One independent part of the output (sheets, PNGs or TTS) for the decks of one card size."""
+    """One independent part of the output: sheets, PNGs or TTS for one card size, tokens or boards."""
 
     part: str
     size: str
-    decks: tuple[PieceFaces, ...]
+    decks: tuple[PieceFaces, ...] = ()
+    boards: tuple[tuple[Board, Face], ...] = ()
 
 
-def _jobs(decks: list[PieceFaces], options: BuildOptions) -> list[Job]:
+def _jobs(rendered: Rendered, options: BuildOptions) -> list[Job]:
     by_size: dict[str, list[PieceFaces]] = defaultdict(list)
-    for deck in decks:
+    for deck in rendered.decks:
         by_size[size_name(deck.size)].append(deck)
-    return [
+    jobs = [
         Job(part, size, tuple(group))
         for size, group in by_size.items()
-        for part in PARTS
+        for part in CARD_PARTS
         if part in options.only
     ]
+    if "tokens" in options.only and rendered.token_sheets:
+        jobs.append(Job("tokens", "", rendered.token_sheets))
+    if "boards" in options.only and rendered.boards:
+        jobs.append(Job("boards", "", boards=rendered.boards))
+    return jobs
 
 
 def _run_jobs(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> list[list[OutputFile]]:
     """Run the jobs, in worker processes when there is enough rasterising to pay for them."""
     work = partial(_run_job, loaded.game.title, loaded.game.symbols, loaded.folder, options)
     raster_faces = sum(
-        len(deck.fronts) for job in jobs if job.part != "cards" for deck in job.decks
+        len(deck.fronts) for job in jobs if job.part in ("png", "tts") for deck in job.decks
     )
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers < 2 or raster_faces < PARALLEL_MIN_FACES:
@@ -118,6 +155,12 @@ def _run_job(
         return list(png_files(title, group, symbols, folder, options.dpi))
     if job.part == "tts":
         return list(tts_files(title, group, symbols, folder))
+    if job.part == "tokens":
+        return [token_file(title, group, symbols, folder, options.paper, options.printing)]
+    if job.part == "boards":
+        return [
+            board_file(title, list(job.boards), symbols, folder, options.paper, options.printing)
+        ]
     return card_files(title, job.size, group, symbols, folder, options.paper, options.printing)
 
 

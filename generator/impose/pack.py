@@ -90,12 +90,12 @@ class Lattice:
         """Tokens that fit in row `row` of a strip `length` long."""
         offset = self.pitch / 2 if self.stagger and row % 2 else 0.0
         spare = length - offset - 2 * self.half_width
-        return 0 if spare < -EPS else int(math.floor(spare / self.pitch + EPS)) + 1
+        return 0 if spare < -EPS else math.floor(spare / self.pitch + EPS) + 1
 
     def rows_in(self, depth: float) -> int:
         """Rows whose footprints fit in a strip `depth` deep."""
         spare = depth - 2 * self.half_height
-        return 0 if spare < -EPS else int(math.floor(spare / self.row_pitch + EPS)) + 1
+        return 0 if spare < -EPS else math.floor(spare / self.row_pitch + EPS) + 1
 
     def depth(self, rows: int) -> float:
         """How deep a block of `rows` rows is, footprints included."""
@@ -131,7 +131,9 @@ def usable_rect(page: Size, margin: float = MIN_MARGIN_MM + MARK_SPACE_MM) -> Re
     common = common_paper_area()
     width, height = common.width - 2 * margin, common.height - 2 * margin
     if width <= 0 or height <= 0:
-        raise ImposeError(f"expected a margin under {min(common.width, common.height) / 2:g} mm, found {margin:g}")
+        raise ImposeError(
+            f"expected a margin under {min(common.width, common.height) / 2:g} mm, found {margin:g}"
+        )
     left, bottom = (page.width - width) / 2, (page.height - height) / 2
     return Rect(left, bottom, left + width, bottom + height)
 
@@ -144,15 +146,19 @@ def footprint_half_extents(shape: str, size: float, gap: float) -> tuple[float, 
 
 
 def pack(
-    items: list[PackItem], page: Size, margin: float = MIN_MARGIN_MM + MARK_SPACE_MM
+    items: list[PackItem],
+    page: Size,
+    margin: float = MIN_MARGIN_MM + MARK_SPACE_MM,
+    area: Rect | None = None,
 ) -> list[Placement]:
     """Place every token on as few sheets as this shelf packer manages; sheets in order, each in placing order.
 
     The usable area is the area A4 and Letter share less `margin` on every side, centred on
-    `page`. Raises ValueError for an unknown shape or a negative size or gap, and ImposeError
-    for a token whose footprint cannot fit on a sheet.
+    `page`, unless `area` gives the rectangle (half a sheet for fold-and-glue). Raises
+    ValueError for an unknown shape or a negative size or gap, and ImposeError for a token
+    whose footprint cannot fit on a sheet.
     """
-    area = usable_rect(page, margin)
+    area = area or usable_rect(page, margin)
     groups = _groups(items)
     for (shape, size, gap), _ in groups:
         half_w, half_h = footprint_half_extents(shape, size, gap)
@@ -197,8 +203,7 @@ def _groups(
                 f"expected a positive size and a gap of 0 or more, found size {item.size!r} and gap {item.gap!r} for {item.key!r}"
             )
         groups.setdefault((item.shape, float(item.size), float(item.gap)), []).append(item)
-    merged = [(key, members) for key, members in groups.items()]
-    return sorted(merged, key=lambda g: _group_order(*g[0]))
+    return sorted(groups.items(), key=lambda g: _group_order(*g[0]))
 
 
 def _group_order(shape: str, size: float, gap: float) -> tuple[float, float, str, float, float]:

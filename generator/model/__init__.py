@@ -5,8 +5,8 @@ schema and its documentation cannot drift apart.
 """
 
 from generator.model.base import Model
+from generator.model.board import BOARD_MODELS, Board
 from generator.model.game import (
-    Board,
     Card,
     Component,
     Deck,
@@ -40,9 +40,9 @@ ALL_MODELS: tuple[type[Model], ...] = (
     TokenSheet,
     Card,
     Token,
-    Board,
     Erratum,
     *LAYOUT_MODELS,
+    *BOARD_MODELS,
 )
 
 __all__ = [

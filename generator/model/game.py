@@ -6,7 +6,8 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from generator.model.base import Id, LengthText, Model, SizeText
+from generator.model.base import Id, LengthText, Model
+from generator.model.board import Board
 from generator.model.layout import Layout
 
 ComponentKind = Literal["card", "token", "board", "mat", "die", "other"]
@@ -209,21 +210,6 @@ class TokenSheet(PieceSet):
     )
     size: LengthText = Field(description="Token size, e.g. `5/8in`, `1in` or `16mm`.")
     sides: Literal[1, 2] = Field(1, description="One-sided or double-sided tokens.")
-
-
-class Board(Model):
-    """A board or player mat printed as one piece (tiled when larger than the paper)."""
-
-    id: Id = Field(description="Unique id; components name it in `provided_by`.")
-    name: str = Field(description="Name printed on the board.")
-    kind: Literal["board", "mat"] = Field("board", description="A shared board or a player mat.")
-    size: SizeText = Field(description="Size as `WxH` with a unit, e.g. `11x17in`.")
-
-    copies: int = Field(1, ge=0, description="How many to print.")
-    placeholder: str | None = Field(
-        None, description="What the source does not specify about the board."
-    )
-    note: str | None = Field(None, description="What the board shows, in the designer's words.")
 
 
 class Erratum(Model):

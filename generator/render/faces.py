@@ -52,6 +52,7 @@ class ShapeItem:
     radius: float
     ink_heavy: bool
     bleed: bool
+    dash: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ def token_size(sheet: TokenSheet) -> Size:
 
 def _boxes(layout: Layout, size: Size) -> list[tuple[Any, Rect]]:
     """Each element of a layout with its box in mm, worked out once per deck."""
-    return [(element, _box(element, size)) for element in layout.elements]
+    return [(element, element_box(element, size)) for element in layout.elements]
 
 
 def _face(
@@ -181,13 +182,15 @@ def _face(
     for element, box in boxes:
         if element.when and not _is_set(_value(context, element.when)):
             continue
-        item = _item(loaded, element, box, context, (deck, piece, where), report)
+        item = element_item(loaded, element, box, context, (deck, piece, where), report)
         if item is not None:
             items.append(item)
     return Face(deck.id, piece.id, side, size, layout.background, tuple(items))
 
 
-def _item(loaded, element, box: Rect, context: dict, who: tuple, report: Report) -> Item | None:
+def element_item(
+    loaded, element, box: Rect, context: dict, who: tuple, report: Report
+) -> Item | None:
     """One element resolved for one card, or None when it has nothing to show."""
     if isinstance(element, RectElement | EllipseElement | LineElement):
         kind = {RectElement: "rect", EllipseElement: "ellipse", LineElement: "line"}[type(element)]
@@ -300,7 +303,7 @@ def _show(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _box(element: Any, card: Size) -> Rect:
+def element_box(element: Any, card: Size) -> Rect:
     """The element's box in mm on the card, inset applied."""
     box = element.box
     x, y = parse_extent(box.x, card.width), parse_extent(box.y, card.height)

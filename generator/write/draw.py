@@ -22,6 +22,7 @@ from generator.render.markup import symbol_uri
 from generator.units import Size
 
 EDGE_MM = 0.01
+ROUNDED_CORNER = 0.12
 
 
 class SheetCanvas(Canvas):
@@ -87,15 +88,23 @@ def _digest(path: Path) -> str:
 
 
 def draw_face(
-    canvas: SheetCanvas, face: Face, x: float, y: float, bleed: Edges, ink_saver: bool = False
+    canvas: SheetCanvas,
+    face: Face,
+    x: float,
+    y: float,
+    bleed: Edges,
+    ink_saver: bool = False,
+    shape: str = "card",
 ) -> None:
-    """Draw a face with its trim's bottom-left at (x, y) mm, art clipped to trim plus `bleed`."""
+    """Draw a face with its trim's bottom-left at (x, y) mm, art clipped to its outline plus `bleed`."""
     canvas.saveState()
     left, bottom = (x - bleed.left) * mm, (y - bleed.bottom) * mm
     width = (face.size.width + bleed.left + bleed.right) * mm
     height = (face.size.height + bleed.bottom + bleed.top) * mm
-    clip = canvas.beginPath()
-    clip.rect(left, bottom, width, height)
+    clip = outline_path(canvas, shape, x, y, face.size, bleed.left)
+    if clip is None:
+        clip = canvas.beginPath()
+        clip.rect(left, bottom, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
     if face.background and not ink_saver:
         canvas.setFillColor(HexColor(face.background))
@@ -104,6 +113,27 @@ def draw_face(
     for item in face.items:
         _draw_item(canvas, item, face.size, bleed, ink_saver)
     canvas.restoreState()
+
+
+def outline_path(canvas: Canvas, shape: str, x: float, y: float, size: Size, grow: float):
+    """A token's cut outline grown by `grow` mm (round, hex, rounded); None for plain rectangles."""
+    cx, cy = (x + size.width / 2) * mm, (y + size.height / 2) * mm
+    path = canvas.beginPath()
+    if shape == "round":
+        path.circle(cx, cy, (size.width / 2 + grow) * mm)
+    elif shape == "hex":
+        radius = (size.width + 2 * grow) / math.sqrt(3) * mm
+        corners = _polygon(cx, cy, radius, 6, math.pi / 2)
+        path.moveTo(*corners[0])
+        for corner in corners[1:]:
+            path.lineTo(*corner)
+        path.close()
+    elif shape == "rounded":
+        side = (size.width + 2 * grow) * mm
+        path.roundRect(cx - side / 2, cy - side / 2, side, side, size.width * ROUNDED_CORNER * mm)
+    else:
+        return None
+    return path
 
 
 def _extended(box: Rect, card: Size, bleed: Edges) -> Rect:
@@ -137,11 +167,14 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
     x, y, w, h = box.x * mm, -(box.y + box.height) * mm, box.width * mm, box.height * mm
     fill = item.fill if not (ink_saver and item.ink_heavy) else None
     stroke = item.stroke or (item.fill if ink_saver and item.ink_heavy else None)
+    canvas.saveState()
     if fill:
         canvas.setFillColor(HexColor(fill))
     if stroke:
         canvas.setStrokeColor(HexColor(stroke))
         canvas.setLineWidth(item.stroke_width)
+    if item.dash:
+        canvas.setDash(3, 2)
     if item.kind == "line":
         canvas.line(x, y + h, x + w, y)
     elif item.kind == "ellipse":
@@ -152,6 +185,7 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
         )
     else:
         canvas.rect(x, y, w, h, stroke=int(bool(stroke)), fill=int(bool(fill)))
+    canvas.restoreState()
 
 
 def _draw_text(canvas: Canvas, item: TextItem) -> None:

@@ -1,0 +1,75 @@
+"""Token sheets: packed fronts, and backs placed for the duplex mode, in millimetres."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.impose.grid import FOLD_GAP_MM, MARK_SPACE_MM, MIN_MARGIN_MM
+from generator.impose.pack import PackItem, Placement, Rect, pack
+from generator.units import Size, common_paper_area
+
+TOKEN_MARGIN_MM = MIN_MARGIN_MM + MARK_SPACE_MM
+
+
+@dataclass(frozen=True)
+class TokenSpot:
+    """One token copy: which design, where its front and its back go."""
+
+    sheet: int
+    design: tuple[int, int]
+    front: tuple[float, float]
+    back: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class TokenPlan:
+    """Every token copy placed, on pages of one size."""
+
+    page: Size
+    sheets: int
+    spots: tuple[TokenSpot, ...]
+    fold: float | None
+
+
+def cut_gap(shape: str, bleed: float) -> float:
+    """Squares share their cut lines; round and hex tokens keep room to cut, their colour bleeding into it."""
+    return 0.0 if shape in ("square", "rounded") else 2 * bleed
+
+
+def token_plan(
+    pieces: list[tuple[tuple[int, int], str, float, float]],
+    paper: Size,
+    duplex: str,
+    offset: tuple[float, float],
+) -> TokenPlan:
+    """Pack (design, shape, size across, gap) copies; backs mirrored for the flip edge or the fold."""
+    items = [
+        PackItem(index, shape, size, gap) for index, (_, shape, size, gap) in enumerate(pieces)
+    ]
+    page, area, fold = paper, None, None
+    if duplex == "fold":
+        page = paper.rotated()
+        common = common_paper_area().rotated()
+        fold = page.width / 2
+        left, bottom = (
+            (page.width - common.width) / 2 + TOKEN_MARGIN_MM,
+            (page.height - common.height) / 2 + TOKEN_MARGIN_MM,
+        )
+        area = Rect(left, bottom, fold - FOLD_GAP_MM, page.height - bottom)
+    placements = pack(items, page, area=area)
+    spots = tuple(
+        TokenSpot(p.sheet, pieces[p.key][0], (p.x, p.y), _back(p, page, duplex, offset, fold))
+        for p in placements
+    )
+    return TokenPlan(page, max((p.sheet for p in placements), default=-1) + 1, spots, fold)
+
+
+def _back(
+    p: Placement, page: Size, duplex: str, offset: tuple[float, float], fold: float | None
+) -> tuple[float, float]:
+    """Where a token's back is drawn so that it lands behind the front."""
+    if fold is not None:
+        return 2 * fold - p.x, p.y
+    x = page.width - p.x if duplex == "long" else p.x
+    y = page.height - p.y if duplex == "short" else p.y
+    return x + offset[0], y + offset[1]

@@ -1,0 +1,229 @@
+"""Boards and mats: tracks, grids, maps and slots reduced to the shapes and text cards use."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from generator.findings import Position, Report
+from generator.load.game import LoadedGame
+from generator.model import Board
+from generator.model.board import GridElement, MapElement, SlotElement, TrackElement
+from generator.model.layout import TextStyle
+from generator.render.faces import Face, Item, Rect, ShapeItem, TextItem, element_box, element_item
+from generator.render.fit import fit_text
+from generator.render.text import game_context
+from generator.units import parse_extent, parse_size
+
+
+def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report) -> Face:
+    """A board's face at true size; each element becomes shapes and fitted text."""
+    size = parse_size(board.size)
+    context = {
+        **game_context(loaded),
+        "card": {"fields": {}, "id": board.id, "name": board.name},
+        "deck": {"id": board.id, "name": board.name},
+        "back": "",
+    }
+    items: list[Item] = []
+    for element in board.elements:
+        box = element_box(element, size)
+        if isinstance(element, TrackElement):
+            items.extend(_track(element, box))
+        elif isinstance(element, GridElement):
+            items.extend(_grid(element, box))
+        elif isinstance(element, MapElement):
+            items.extend(_map(element, box))
+        elif isinstance(element, SlotElement):
+            items.extend(_slots(element, box))
+        else:
+            item = element_item(loaded, element, box, context, (board, board, where), report)
+            if item is not None:
+                items.append(item)
+    background = board.background
+    return Face(
+        board.id, board.id, "front", size, background, tuple(i for i in items if i is not None)
+    )
+
+
+def _shape(
+    kind: str,
+    box: Rect,
+    fill: str | None,
+    stroke: str | None,
+    width: float = 0.6,
+    dash: bool = False,
+    radius: float = 0.0,
+) -> ShapeItem:
+    return ShapeItem(kind, box, fill, stroke, width, radius, False, False, dash)
+
+
+def _label(
+    text: str, box: Rect, size: float, colour: str = "#222222", font: str = "bold"
+) -> TextItem | None:
+    """Centred text shrunk to its box (down to 3 pt); None when even that cannot fit."""
+    style = TextStyle(
+        font=font, size=size, min_size=3, align="center", valign="middle", colour=colour
+    )
+    fitted = fit_text(text, style, box, frozenset())
+    return TextItem(box, fitted, style) if fitted else None
+
+
+def _track(element: TrackElement, box: Rect) -> Iterator[Item | None]:
+    """One numbered space per value from `first` to `last`."""
+    numbers = list(range(element.first, element.last + 1))
+    for number, cell in zip(numbers, _track_cells(element, box, len(numbers)), strict=True):
+        yield _shape("rect", cell, element.fill, element.stroke)
+        yield _label(str(number), _shrink(cell, 0.12), element.size, element.colour)
+
+
+def _track_cells(element: TrackElement, box: Rect, count: int) -> list[Rect]:
+    if element.path == "grid":
+        columns = element.columns or math.ceil(math.sqrt(count))
+        rows = math.ceil(count / columns)
+        w, h = box.width / columns, box.height / rows
+        cells = []
+        for i in range(count):
+            row, column = divmod(i, columns)
+            column = column if row % 2 == 0 else columns - 1 - column
+            cells.append(Rect(box.x + column * w, box.y + row * h, w, h))
+        return cells
+    if element.path == "loop":
+        return _loop_cells(box, count)
+    if box.width >= box.height:
+        w = box.width / count
+        return [Rect(box.x + i * w, box.y, w, box.height) for i in range(count)]
+    h = box.height / count
+    return [Rect(box.x, box.y + i * h, box.width, h) for i in range(count)]
+
+
+def _loop_cells(box: Rect, count: int) -> list[Rect]:
+    """Cells clockwise around the box's edge from its top-left corner."""
+    across = max(2, round(count * box.width / (2 * (box.width + box.height))) + 1)
+    down = max(2, (count - 2 * across) // 2 + 2)
+    w, h = box.width / across, box.height / down
+    ring = [(c, 0) for c in range(across)] + [(across - 1, r) for r in range(1, down)]
+    ring += [(c, down - 1) for c in range(across - 2, -1, -1)] + [
+        (0, r) for r in range(down - 2, 0, -1)
+    ]
+    return [Rect(box.x + c * w, box.y + r * h, w, h) for c, r in ring[:count]]
+
+
+def _grid(element: GridElement, box: Rect) -> Iterator[Item | None]:
+    w, h = box.width / element.columns, box.height / element.rows
+    for c in range(element.columns + 1):
+        yield _shape("line", Rect(box.x + c * w, box.y, 0, box.height), None, element.stroke)
+    for r in range(element.rows + 1):
+        yield _shape("line", Rect(box.x, box.y + r * h, box.width, 0), None, element.stroke)
+    if element.labels:
+        for r in range(element.rows):
+            for c in range(element.columns):
+                cell = Rect(box.x + c * w, box.y + r * h, w, h * 0.3)
+                yield _label(f"{_column_name(c)}{r + 1}", cell, 6, element.stroke, "regular")
+
+
+def _column_name(index: int) -> str:
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def map_positions(element: MapElement, box: Rect) -> dict[str, tuple[float, float]]:
+    """Each area's centre in mm on the board: given by `at`, or radiating from the centre along its path."""
+    positions = {
+        area.id: (
+            box.x + parse_extent(area.at[0], box.width),
+            box.y + parse_extent(area.at[1], box.height),
+        )
+        for area in element.areas
+        if area.at is not None
+    }
+    if element.centre is not None and element.paths:
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        positions[element.centre] = (cx, cy)
+        reach = min(box.width, box.height) / 2 - element.area_size / 2
+        step = reach / max(len(path) for path in element.paths)
+        for k, path in enumerate(element.paths):
+            angle = -math.pi / 2 + 2 * math.pi * k / len(element.paths)
+            for i, area in enumerate(path, start=1):
+                positions[area] = (cx + math.cos(angle) * step * i, cy + math.sin(angle) * step * i)
+    return positions
+
+
+def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
+    """Crossings first (under the areas), then each area's disc and name."""
+    at = map_positions(element, box)
+    for connection in element.connections:
+        a, b = (at.get(end) for end in connection.between)
+        if a is None or b is None:
+            continue
+        style = element.styles.get(connection.kind)
+        colour, width, dash = (
+            (style.colour, style.width, style.dash) if style else ("#444444", 2.0, False)
+        )
+        yield _shape(
+            "line",
+            Rect(a[0], a[1], b[0] - a[0], b[1] - a[1]),
+            None,
+            colour,
+            width,
+            dash or bool(connection.placeholder),
+        )
+        if connection.placeholder:
+            mid = Rect((a[0] + b[0]) / 2 - 3, (a[1] + b[1]) / 2 - 3, 6, 6)
+            yield _shape("ellipse", mid, "#ffffff", colour, 0.6)
+            yield _label("?", mid, 9, colour)
+    radius = element.area_size / 2
+    for area in element.areas:
+        if area.id not in at:
+            continue
+        x, y = at[area.id]
+        disc = Rect(x - radius, y - radius, 2 * radius, 2 * radius)
+        yield _shape("ellipse", disc, area.colour, "#222222", 1.0, dash=bool(area.placeholder))
+        yield _label(
+            area.name,
+            Rect(
+                disc.x + 0.12 * disc.width,
+                y - 0.22 * disc.height,
+                0.76 * disc.width,
+                0.26 * disc.height,
+            ),
+            10,
+        )
+        if area.note:
+            yield _label(
+                area.note,
+                Rect(
+                    disc.x + 0.15 * disc.width,
+                    y + 0.06 * disc.height,
+                    0.7 * disc.width,
+                    0.18 * disc.height,
+                ),
+                7,
+                font="italic",
+            )
+
+
+def _slots(element: SlotElement, box: Rect) -> Iterator[Item | None]:
+    n, gap = element.count, element.gap
+    if element.direction == "row":
+        w = (box.width - gap * (n - 1)) / n
+        cells = [Rect(box.x + i * (w + gap), box.y, w, box.height) for i in range(n)]
+    else:
+        h = (box.height - gap * (n - 1)) / n
+        cells = [Rect(box.x, box.y + i * (h + gap), box.width, h) for i in range(n)]
+    for cell in cells:
+        kind = "ellipse" if element.shape == "round" else "rect"
+        yield _shape(
+            kind, cell, None, element.stroke, 0.8, dash=True, radius=0 if kind == "ellipse" else 2.0
+        )
+        if element.label:
+            yield _label(element.label, _shrink(cell, 0.15), 8, element.stroke, "italic")
+
+
+def _shrink(box: Rect, fraction: float) -> Rect:
+    dx, dy = box.width * fraction, box.height * fraction
+    return Rect(box.x + dx, box.y + dy, box.width - 2 * dx, box.height - 2 * dy)
