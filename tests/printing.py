@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from generator.write.raster import pdf_pages_to_png
 
@@ -98,19 +98,17 @@ def mark_positions(page: Image.Image, axis: str) -> list[float]:
 
 
 def colour_centre(
-    page: Image.Image, colour: str, tolerance: int = 40
+    page: Image.Image, colour: str, tolerance: int = 12
 ) -> tuple[float, float] | None:
-    """Centre (px) of the pixels close to `colour`, or None when there are none."""
+    """Centre (px) of the box around the pixels within `tolerance` of `colour`, or None.
+
+    A box, not a centroid, so text or marks covering part of a face do not move it; the tight
+    tolerance and an erosion keep out the thin slivers of blended pixels where colours meet.
+    """
     target = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    mask = Image.eval(page, lambda v: v).convert("RGB")
-    channels = [
-        band.point(lambda v, t=t: 255 if abs(v - t) <= tolerance else 0)
-        for band, t in zip(mask.split(), target, strict=True)
-    ]
-    hit = channels[0]
-    for channel in channels[1:]:
-        hit = Image.composite(channel, Image.new("L", hit.size, 0), hit)
-    box = hit.getbbox()
-    if box is None:
-        return None
-    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    hit = Image.new("L", page.size, 255)
+    for band, value in zip(page.convert("RGB").split(), target, strict=True):
+        near = band.point(lambda v, t=value: 255 if abs(v - t) <= tolerance else 0)
+        hit = Image.composite(near, Image.new("L", page.size, 0), hit)
+    box = hit.filter(ImageFilter.MinFilter(5)).getbbox()
+    return None if box is None else ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)

@@ -1,0 +1,225 @@
+"""Tokens and boards: counts from the layout, double-sided flips, tiles that reassemble exactly."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.build import rendered_game
+from generator.check import check_game
+from generator.impose.tiles import OVERLAP_MM, tile_plan
+from generator.units import PAPERS, Size
+from generator.write.sheets import PrintOptions
+from generator.write.tokens import plan_tokens
+from tests.printing import COLOURS, colour_centre, raster
+
+ROOT = Path(__file__).parent.parent
+PALADINS = ROOT / "card_data" / "paladins-and-barbarians"
+
+COUNTER_GAME = """\
+id: counters
+title: Counters
+players: {min: 1, max: 2}
+layouts:
+  mark-back:
+    extends: token
+    elements:
+      - {name: fill, type: rect, fill_field: colour, bleed: true}
+      - {name: mark, type: rect, box: [0, 0, 30%, 30%], fill: "#000000"}
+token_sheets:
+  - {id: units, name: Units, file: tokens/units.csv, shape: SHAPE, size: 5/8in, sides: 2, back_layout: mark-back}
+components:
+  - {id: unit-counters, name: Unit counters, kind: token, count: COUNT, provided_by: units}
+"""
+
+
+def write_counter_game(root: Path, shape: str = "square", count: int = 9) -> None:
+    """Double-sided counters, each with its own colour on both sides and a corner mark on the back."""
+    folder = root / "counters"
+    (folder / "tokens").mkdir(parents=True)
+    rows = ["id,name,colour,back"] + [f"u{i},Unit {i},{COLOURS[i]},Back {i}" for i in range(count)]
+    (folder / "tokens" / "units.csv").write_text("\n".join(rows) + "\n")
+    (folder / "game.yaml").write_text(
+        COUNTER_GAME.replace("SHAPE", shape).replace("COUNT", str(count))
+    )
+
+
+def test_bundled_tokens_are_all_placed_at_their_inventory_counts():
+    loaded, _ = check_game(PALADINS)
+    sheets = list(rendered_game(loaded).token_sheets)
+    plan = plan_tokens(sheets, PrintOptions(PAPERS["a4"]))
+    placed = Counter(sheets[spot.design[0]].owner.id for spot in plan.spots)
+    per_design = Counter(
+        (sheets[s].owner.id, sheets[s].fronts[d].card)
+        for s, d in (spot.design for spot in plan.spots)
+    )
+    for pieces in loaded.piece_files.values():
+        if pieces.owner in loaded.game.token_sheets:
+            for piece in pieces.pieces:
+                assert per_design[(pieces.owner.id, piece.id)] == piece.quantity, piece.id
+    inventory = {
+        c.provided_by: c.count
+        for c in loaded.game.components
+        if c.kind == "token" and c.provided_by
+    }
+    assert placed == inventory
+    kinds = {
+        "order",
+        "building",
+        "army",
+        "cavalry",
+        "troll",
+        "rebellion",
+        "revolutionar",
+        "plague",
+        "glory",
+        "conqueror",
+        "defense",
+    }
+    assert all(any(kind in sheet for sheet in placed) for kind in kinds)
+
+
+@pytest.mark.parametrize(
+    ("duplex", "flip"),
+    [("long", Image.Transpose.FLIP_LEFT_RIGHT), ("short", Image.Transpose.FLIP_TOP_BOTTOM)],
+)
+@pytest.mark.parametrize("shape", ["square", "round", "hex"])
+def test_each_counter_back_lands_behind_its_front(tmp_path, monkeypatch, pnp, duplex, flip, shape):
+    monkeypatch.chdir(tmp_path)
+    write_counter_game(tmp_path, shape)
+    assert (
+        pnp("build", "counters", "-o", "out", "--duplex", duplex, "--only", "tokens").exit_code == 0
+    )
+    front, back = raster(Path("out/counters/tokens.pdf"), 100)
+    seen_through = back.transpose(flip)
+    for colour in COLOURS:
+        assert colour_centre(seen_through, colour) == pytest.approx(
+            colour_centre(front, colour), abs=1.5
+        )
+
+
+def test_counter_backs_follow_the_offset_and_keep_their_mark_upright(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    write_counter_game(tmp_path)
+    assert pnp("build", "counters", "-o", "a", "--only", "tokens").exit_code == 0
+    assert (
+        pnp("build", "counters", "-o", "b", "--only", "tokens", "--back-offset", "1,2").exit_code
+        == 0
+    )
+    dpi = 254
+    plain, shifted = (
+        raster(Path("a/counters/tokens.pdf"), dpi)[1],
+        raster(Path("b/counters/tokens.pdf"), dpi)[1],
+    )
+    (ax, ay), (bx, by) = colour_centre(plain, COLOURS[2]), colour_centre(shifted, COLOURS[2])
+    assert ((bx - ax) * 25.4 / dpi, (ay - by) * 25.4 / dpi) == pytest.approx((1.0, 2.0), abs=0.15)
+    cx, cy = colour_centre(plain, COLOURS[2])
+    window = plain.crop((int(cx - 80), int(cy - 80), int(cx + 80), int(cy + 80)))
+    mx, my = colour_centre(window, "#000000", tolerance=10)
+    assert mx < 80 and my < 80
+
+
+def test_fold_counters_put_each_back_across_the_fold(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    write_counter_game(tmp_path, "round")
+    assert (
+        pnp("build", "counters", "-o", "out", "--duplex", "fold", "--only", "tokens").exit_code == 0
+    )
+    [page] = raster(Path("out/counters/tokens.pdf"), 100)
+    half = page.width // 2
+    fronts = page.crop((0, 0, half, page.height))
+    backs = page.crop((page.width - half, 0, page.width, page.height)).transpose(
+        Image.Transpose.FLIP_LEFT_RIGHT
+    )
+    for colour in COLOURS:
+        assert colour_centre(backs, colour) == pytest.approx(colour_centre(fronts, colour), abs=1.5)
+
+
+BIG_BOARD = """\
+id: big
+title: Big
+players: {min: 1, max: 2}
+boards:
+  - id: map
+    name: Map
+    size: 520x380mm
+    elements:
+MARKERS
+components:
+  - {id: map-board, name: Map, kind: board, count: 1, provided_by: map}
+"""
+MARKER_AT = [
+    (30, 40),
+    (250, 30),
+    (490, 60),
+    (130, 190),
+    (262, 185),
+    (400, 200),
+    (60, 340),
+    (300, 350),
+    (480, 330),
+]
+
+
+def test_tiles_reassemble_to_every_element_at_its_true_position(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    markers = "\n".join(
+        f'      - {{type: rect, box: [{x - 3}mm, {y - 3}mm, 6mm, 6mm], fill: "{colour}"}}'
+        for (x, y), colour in zip(MARKER_AT, COLOURS, strict=True)
+    )
+    (tmp_path / "big").mkdir()
+    (tmp_path / "big" / "game.yaml").write_text(BIG_BOARD.replace("MARKERS", markers))
+    assert pnp("build", "big", "-o", "out", "--only", "boards").exit_code == 0
+    plan = tile_plan(Size(520, 380), PAPERS["a4"])
+    pages = raster(Path("out/big/boards.pdf"), 200)
+    assert len(pages) == len(plan.tiles) + 1
+    found = {}
+    to_mm = 25.4 / 200
+    for tile, page in zip(plan.tiles, pages, strict=False):
+        for (x, y), colour in zip(MARKER_AT, COLOURS, strict=True):
+            if tile.shows(x, y, 4):
+                px, py = colour_centre(page, colour, tolerance=20)
+                found.setdefault(colour, []).append(
+                    tile.to_board(px * to_mm, plan.page.height - py * to_mm)
+                )
+    assert set(found) == set(COLOURS)
+    for (x, y), colour in zip(MARKER_AT, COLOURS, strict=True):
+        for bx, by in found[colour]:
+            assert (bx, by) == pytest.approx((x, y), abs=0.3), colour
+
+
+def test_tile_plan_overlaps_and_covers_the_board():
+    for paper in ("a4", "letter"):
+        plan = tile_plan(Size(520, 380), PAPERS[paper])
+        assert plan.rows * plan.columns == len(plan.tiles) > 1
+        assert 10 <= plan.overlap <= 15 and plan.overlap == OVERLAP_MM
+        for tile in plan.tiles:
+            right = [t for t in plan.tiles if (t.row, t.column) == (tile.row, tile.column + 1)]
+            if right:
+                assert tile.x + tile.width - right[0].x == pytest.approx(plan.overlap)
+        assert max(t.x + t.width for t in plan.tiles) == pytest.approx(520)
+        assert max(t.y + t.height for t in plan.tiles) == pytest.approx(380)
+        assert plan.crosshairs
+
+
+def test_bundled_playfield_has_both_kingdoms_the_centre_and_the_track():
+    loaded, _ = check_game(PALADINS)
+    [board] = loaded.game.boards
+    game_map = next(e for e in board.elements if e.type == "map")
+    names = {area.id: area for area in game_map.areas}
+    assert (
+        sum(1 for a in names if a.startswith("p-")) == 4
+        and sum(1 for a in names if a.startswith("b-")) == 4
+    )
+    assert "centre" in names
+    touching = {frozenset(c.between) for c in game_map.connections}
+    assert (
+        frozenset({"b-outer", "centre"}) in touching
+        and frozenset({"p-outer", "centre"}) in touching
+    )
+    assert all(c.placeholder for c in game_map.connections)
+    track = next(e for e in board.elements if e.type == "track")
+    assert (track.first, track.last) == (1, 30)
