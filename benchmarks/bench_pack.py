@@ -1,18 +1,15 @@
 """Token-packing benchmark: sheets used for 1,000 mixed counters and tokens against the area bound.
 
-The mix is fixed (and shuffled with a fixed seed, so input order is not pre-grouped):
-  40% square counters, gap 0: 200 x 1/2" (12.7 mm) and 200 x 5/8" (15.875 mm);
-  35% round tokens, gap 2 mm: 117 x 5/8", 117 x 3/4" (19.05 mm) and 116 x 1" (25.4 mm);
-  25% hexes (across flats), gap 1 mm: 125 x 16 mm and 125 x 20 mm.
-They are packed on A4 with the default margin.
+The mix is the kinds of pieces our bundled games print, scaled to 1,000 and shuffled with a
+fixed seed: wargame counters (300 x 5/8" and 200 x 1/2" squares, sharing cut lines), euro
+tokens (250 x 3/4" and 100 x 1" round) and 150 x 1" hex building tokens. Gaps and margins are
+the build's own: `cut_gap` with the shared token layout's bleed, and the token sheet margin.
 
 Target (reported as PASS/MISS; never asserted, and the exit status is always 0):
   sheets used <= 1.15 x (total outline area / usable area per sheet).
 For context it also prints the footprint bound: each token charged the area it needs in a
 perfect gap-respecting tiling, (sqrt(3)/2)(d + gap)^2 for round and hex tokens and (d + gap)^2
-for squares. That is the densest each group tiles on its own (Thue's theorem for the circles);
-mixed sizes could only beat it by nesting tokens in each other's interstices, and with gaps of
-1 to 2 mm those holes are far too small for these tokens.
+for squares, the densest each group tiles on its own.
 
 Usage: python benchmarks/bench_pack.py
 """
@@ -28,19 +25,22 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, too
 
 from generator.impose.pack import PackItem, outline_area, pack, usable_rect
+from generator.impose.tokens import TOKEN_MARGIN_MM, cut_gap
 from generator.units import PAPERS
 
 RATIO_TARGET = 1.15
 SEED = 20240601
 INCH = 25.4
-MIX: tuple[tuple[str, float, float, int], ...] = (
-    ("square", INCH / 2, 0.0, 200),
-    ("square", INCH * 5 / 8, 0.0, 200),
-    ("round", INCH * 5 / 8, 2.0, 117),
-    ("round", INCH * 3 / 4, 2.0, 117),
-    ("round", INCH, 2.0, 116),
-    ("hex", 16.0, 1.0, 125),
-    ("hex", 20.0, 1.0, 125),
+TOKEN_BLEED = 0.5  # the shared `token` layout's bleed (templates/layouts/tokens.yaml)
+MIX: tuple[tuple[str, float, float, int], ...] = tuple(
+    (shape, size, cut_gap(shape, TOKEN_BLEED), count)
+    for shape, size, count in (
+        ("square", INCH * 5 / 8, 300),
+        ("square", INCH / 2, 200),
+        ("round", INCH * 3 / 4, 250),
+        ("round", INCH, 100),
+        ("hex", INCH, 150),
+    )
 )
 
 
@@ -76,9 +76,9 @@ def report() -> None:
     items = build_items()
     page = PAPERS["a4"]
     start = time.perf_counter()
-    placements = pack(items, page)
+    placements = pack(items, page, TOKEN_MARGIN_MM)
     seconds = time.perf_counter() - start
-    usable = usable_rect(page)
+    usable = usable_rect(page, TOKEN_MARGIN_MM)
     sheet_area = usable.width * usable.height
     total = sum(outline_area(i.shape, i.size) for i in items)
     needed = sum(footprint_area(i.shape, i.size, i.gap) for i in items)

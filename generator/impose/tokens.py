@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.impose.grid import FOLD_GAP_MM, MARK_SPACE_MM, MIN_MARGIN_MM
+from generator.impose.grid import FOLD_GAP_MM, MIN_MARGIN_MM
 from generator.impose.pack import PackItem, Placement, Rect, pack
 from generator.units import Size, common_paper_area
 
-TOKEN_MARGIN_MM = MIN_MARGIN_MM + MARK_SPACE_MM
+TOKEN_MARGIN_MM = MIN_MARGIN_MM  # tokens carry cut lines, so no room is kept for crop marks
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def token_plan(
             (page.height - common.height) / 2 + TOKEN_MARGIN_MM,
         )
         area = Rect(left, bottom, fold - FOLD_GAP_MM, page.height - bottom)
-    placements = pack(items, page, area=area)
+    placements = pack(items, page, TOKEN_MARGIN_MM, area)
     spots = tuple(
         TokenSpot(p.sheet, pieces[p.key][0], (p.x, p.y), _back(p, page, duplex, offset, fold))
         for p in placements
