@@ -223,3 +223,57 @@ def test_bundled_playfield_has_both_kingdoms_the_centre_and_the_track():
     assert all(c.placeholder for c in game_map.connections)
     track = next(e for e in board.elements if e.type == "track")
     assert (track.first, track.last) == (1, 30)
+
+
+MATS = """\
+id: mats
+title: Mats
+players: {min: 1, max: 4}
+boards:
+  - id: hero-mat
+    name: Hero mat
+    kind: mat
+    size: 180x90mm
+    copies: 2
+    elements:
+      - {type: slot, count: 4, label: token, shape: round, box: [10mm, 10mm, 120mm, 28mm]}
+      - {type: slot, count: 1, label: ability card, box: [140mm, 10mm, 30mm, 42mm]}
+      - {type: track, first: 0, last: 11, path: loop, box: [10mm, 45mm, 120mm, 40mm]}
+  - id: score
+    name: Score board
+    size: 150x150mm
+    elements:
+      - {type: grid, columns: 4, rows: 3, labels: true, box: [10mm, 10mm, 130mm, 130mm]}
+components:
+  - {id: mats-c, name: Hero mats, kind: mat, count: 2, provided_by: hero-mat}
+  - {id: score-c, name: Score board, kind: board, count: 1, provided_by: score}
+"""
+
+
+def test_small_boards_share_pages_at_true_size_without_overlap(tmp_path, monkeypatch, pnp):
+    from pypdf import PdfReader
+
+    from generator.impose.boards import place_boards
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mats").mkdir()
+    (tmp_path / "mats" / "game.yaml").write_text(MATS)
+    assert pnp("build", "mats", "-o", "out", "--only", "boards").exit_code == 0
+    sizes = [Size(180, 90), Size(180, 90), Size(150, 150)]
+    spots = place_boards(sizes, PAPERS["a4"])
+    assert len(spots) == 3 and {s.page for s in spots} == {0, 1}
+    for a in spots:
+        for b in spots:
+            if a is not b and a.page == b.page:
+                wa, ha = sizes[a.index].width, sizes[a.index].height
+                wb, hb = sizes[b.index].width, sizes[b.index].height
+                assert a.x + wa <= b.x or b.x + wb <= a.x or a.y + ha <= b.y or b.y + hb <= a.y
+    reader = PdfReader("out/mats/boards.pdf")
+    assert len(reader.pages) == 2
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "ability card" in text and "token" in text and "A1" in text and "D3" in text
+    assert all(str(n) in text for n in range(12))
+    import json
+
+    manifest = json.loads(Path("out/mats/manifest.json").read_text())
+    assert {c["id"]: c["count"] for c in manifest["components"]} == {"mats-c": 2, "score-c": 1}
