@@ -277,3 +277,24 @@ def test_small_boards_share_pages_at_true_size_without_overlap(tmp_path, monkeyp
 
     manifest = json.loads(Path("out/mats/manifest.json").read_text())
     assert {c["id"]: c["count"] for c in manifest["components"]} == {"mats-c": 2, "score-c": 1}
+
+
+def test_map_crossing_to_an_unknown_area_is_an_error(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    game = (
+        "id: lands\ntitle: Lands\nplayers: {min: 1, max: 2}\nboards:\n"
+        "  - id: map\n    name: Map\n    size: 200x150mm\n    elements:\n"
+        "      - type: map\n        areas:\n"
+        "          - {id: a, name: A, at: [20%, 50%]}\n"
+        "          - {id: b, name: B}\n"
+        "        connections:\n"
+        "          - {between: [a, c]}\n"
+    )
+    (tmp_path / "lands").mkdir()
+    (tmp_path / "lands" / "game.yaml").write_text(game)
+    result = pnp("check", "lands")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "lands/game.yaml:12:13: error map-area: board 'map': expected area 'b' to have `at` or a place on a radial path, found neither",
+        "lands/game.yaml:14:27: error map-area: board 'map': expected a crossing between areas of the map (a, b), found 'c'",
+    ]
