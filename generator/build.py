@@ -16,6 +16,7 @@ from generator.load.game import LoadedGame
 from generator.model import Board
 from generator.render.boards import board_face
 from generator.render.faces import Face, PieceFaces, piece_faces
+from generator.render.parallel import faces_on_all_cores
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
@@ -59,7 +60,9 @@ def rendered_game(loaded: LoadedGame) -> Rendered:
     """Every deck, token sheet and board; text that does not fit (or missing art) stops the build."""
     report = Report()
     game = loaded.game
-    decks = tuple(piece_faces(loaded, loaded.piece_files[deck.id], report) for deck in game.decks)
+    decks = tuple(
+        faces_on_all_cores(loaded, loaded.piece_files[deck.id], report) for deck in game.decks
+    )
     sheets = tuple(
         piece_faces(loaded, loaded.piece_files[sheet.id], report) for sheet in game.token_sheets
     )

@@ -286,3 +286,15 @@ def test_pdffonts_lists_every_font_as_embedded(built):
         ).stdout.splitlines()[2:]
         assert lines, pdf.name
         assert all(line.split()[-5] == "yes" for line in lines), lines
+
+
+def test_rendering_on_two_cores_gives_the_same_bytes(tmp_path, monkeypatch, pnp):
+    import generator.render.parallel
+
+    monkeypatch.chdir(tmp_path)
+    write_art_game(tmp_path, count=210)
+    assert pnp("build", "art", "-o", "split", "--only", "cards").exit_code == 0
+    monkeypatch.setattr(generator.render.parallel, "PARALLEL_MIN_DESIGNS", 10**9)
+    assert pnp("build", "art", "-o", "single", "--only", "cards").exit_code == 0
+    for name in ("cards-poker.pdf", "printshop-poker.pdf"):
+        assert Path("split/art", name).read_bytes() == Path("single/art", name).read_bytes(), name

@@ -73,8 +73,14 @@ def _assets(loaded: LoadedGame) -> Iterator[tuple[str, Position]]:
 @rule("missing-file", "error", "A file named in the data does not exist.")
 @rule("path-outside-game", "error", "A file named in the data lies outside the game folder.")
 def assets_exist(loaded: LoadedGame, report: Report) -> None:
+    checked: dict[str, AssetError | None] = {}
     for relative, position in _assets(loaded):
-        try:
-            game_file(loaded.folder, relative)
-        except AssetError as exc:
-            report.error(exc.code, position, exc.message)
+        if relative not in checked:
+            try:
+                game_file(loaded.folder, relative)
+                checked[relative] = None
+            except AssetError as exc:
+                checked[relative] = exc
+        problem = checked[relative]
+        if problem is not None:
+            report.error(problem.code, position, problem.message)

@@ -129,17 +129,45 @@ def back_layout_name(pieces: PieceFile) -> str | None:
 
 def piece_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceFaces:
     """Resolve every design of a deck or token sheet; text that cannot fit is reported, not drawn."""
+    _art_path.cache_clear()
+    fronts, backs = design_faces(loaded, pieces, range(len(pieces.pieces)), report)
+    return assembled(loaded, pieces, fronts, backs)
+
+
+def assembled(
+    loaded: LoadedGame, pieces: PieceFile, fronts: list[Face], backs: list[Face]
+) -> PieceFaces:
+    """The faces record of a deck or token sheet from its rendered designs."""
+    owner = pieces.owner
+    front = loaded.layouts[owner.layout]
+    size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
+    return PieceFaces(
+        owner,
+        size,
+        front.bleed,
+        owner.shape if isinstance(owner, TokenSheet) else "card",
+        tuple(fronts),
+        tuple(backs) if back_layout_name(pieces) else None,
+        tuple(piece.quantity for piece in pieces.pieces),
+        not any(piece.back for piece in pieces.pieces),
+    )
+
+
+def design_faces(
+    loaded: LoadedGame, pieces: PieceFile, indexes: range, report: Report
+) -> tuple[list[Face], list[Face]]:
+    """Fronts (and backs, when the set has them) of some of its designs, in order."""
     owner = pieces.owner
     front = loaded.layouts[owner.layout]
     back_name = back_layout_name(pieces)
     back = loaded.layouts[back_name] if back_name else None
     size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
     shared = game_context(loaded)
-    _art_path.cache_clear()
     front_boxes = _boxes(front, size)
     back_boxes = _boxes(back, size) if back is not None else []
     fronts, backs = [], []
-    for index, piece in enumerate(pieces.pieces):
+    for index in indexes:
+        piece = pieces.pieces[index]
         context = piece_context(shared, owner, piece)
         where = pieces.position(index)
         fronts.append(
@@ -151,16 +179,7 @@ def piece_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceF
                     loaded, back, back_boxes, context, (owner, piece, "back", where, size), report
                 )
             )
-    return PieceFaces(
-        owner,
-        size,
-        front.bleed,
-        owner.shape if isinstance(owner, TokenSheet) else "card",
-        tuple(fronts),
-        tuple(backs) if back is not None else None,
-        tuple(piece.quantity for piece in pieces.pieces),
-        not any(piece.back for piece in pieces.pieces),
-    )
+    return fronts, backs
 
 
 def token_size(sheet: TokenSheet) -> Size:

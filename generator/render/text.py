@@ -13,6 +13,7 @@ from generator.load.game import LoadedGame
 from generator.model import Piece, PieceSet
 
 JINJA_SYNTAX = re.compile(r"\{[{%#]")
+SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}")
 SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 
 
@@ -51,6 +52,9 @@ def render_text(template: str, context: dict[str, Any]) -> str:
     """Render one text template, turning Jinja's errors into a TextError with its reason."""
     if not JINJA_SYNTAX.search(template):
         return template
+    quick = _substituted(template, context)
+    if quick is not None:
+        return quick
     try:
         return compiled(template).render(context)
     except TemplateError as exc:
@@ -61,3 +65,23 @@ def render_text(template: str, context: dict[str, Any]) -> str:
 def compiled(template: str) -> Template:
     """Each distinct template is compiled once, however many cards share it."""
     return environment().from_string(template)
+
+
+def _substituted(template: str, context: dict[str, Any]) -> str | None:
+    """Templates made only of `{{ name.key }}` placeholders, filled without Jinja; None otherwise.
+
+    Anything else, or a name that is not there, goes to Jinja, which renders it or says why not.
+    """
+    parts = SIMPLE.split(template)
+    if any(JINJA_SYNTAX.search(text) for text in parts[::2]):
+        return None
+    for index in range(1, len(parts), 2):
+        value: Any = context
+        for key in parts[index].split("."):
+            if not isinstance(value, dict) or key not in value:
+                return None
+            value = value[key]
+        if not isinstance(value, str | int | float):
+            return None
+        parts[index] = str(value)
+    return "".join(parts)

@@ -167,14 +167,14 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
     x, y, w, h = box.x * mm, -(box.y + box.height) * mm, box.width * mm, box.height * mm
     fill = item.fill if not (ink_saver and item.ink_heavy) else None
     stroke = item.stroke or (item.fill if ink_saver and item.ink_heavy else None)
-    canvas.saveState()
+    if item.dash:
+        canvas.saveState()
+        canvas.setDash(3, 2)
     if fill:
         canvas.setFillColor(HexColor(fill))
     if stroke:
         canvas.setStrokeColor(HexColor(stroke))
         canvas.setLineWidth(item.stroke_width)
-    if item.dash:
-        canvas.setDash(3, 2)
     if item.kind == "line":
         canvas.line(x, y + h, x + w, y)
     elif item.kind == "ellipse":
@@ -185,7 +185,8 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
         )
     else:
         canvas.rect(x, y, w, h, stroke=int(bool(stroke)), fill=int(bool(fill)))
-    canvas.restoreState()
+    if item.dash:
+        canvas.restoreState()
 
 
 def _draw_text(canvas: Canvas, item: TextItem) -> None:
