@@ -56,6 +56,17 @@ class Rendered:
     boards: tuple[tuple[Board, Face], ...]
 
 
+def full_check(folder: Path) -> list[Finding]:
+    """Everything a build would stop on: the data rules, then what rendering finds (text that does not fit)."""
+    loaded, report = check_game(folder)
+    if loaded is not None and not report.errors:
+        try:
+            rendered_game(loaded)
+        except DataError as exc:
+            report.findings.extend(exc.findings)
+    return report.sorted()
+
+
 def rendered_game(loaded: LoadedGame) -> Rendered:
     """Every deck, token sheet and board; text that does not fit (or missing art) stops the build."""
     report = Report()

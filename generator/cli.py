@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from generator.build import PARTS, BuildOptions, checked_game, plan_kit
-from generator.check import RULES, check_game
+from generator.build import PARTS, BuildOptions, checked_game, full_check, plan_kit
+from generator.check import RULES
 from generator.errors import DataError, UsageError
 from generator.findings import Finding, Report, Severity, format_findings
 from generator.impose.grid import DUPLEX_MODES
@@ -105,7 +105,7 @@ def check(
     findings: list[Finding] = []
     for folder in _game_folders(paths, all_games):
         _progress(f"checking {folder}")
-        findings.extend(check_game(folder)[1].sorted())
+        findings.extend(full_check(folder))
     if fmt == "json" or findings:
         click.echo(format_findings(findings, fmt))
     errors = sum(f.severity is Severity.ERROR for f in findings)

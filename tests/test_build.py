@@ -298,3 +298,13 @@ def test_rendering_on_two_cores_gives_the_same_bytes(tmp_path, monkeypatch, pnp)
     assert pnp("build", "art", "-o", "single", "--only", "cards").exit_code == 0
     for name in ("cards-poker.pdf", "printshop-poker.pdf"):
         assert Path("split/art", name).read_bytes() == Path("single/art", name).read_bytes(), name
+
+
+def test_check_finds_text_that_cannot_fit_before_any_build(game, pnp):
+    game({"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "Draw a card. " * 200)})
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert result.stdout.strip() == (
+        "demo/decks/heroes.csv:3:1: error text-overflow: deck 'heroes', card 'mage', field 'text': "
+        "text does not fit its 56.5x37 mm box even at the minimum size 5 pt"
+    )

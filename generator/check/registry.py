@@ -23,7 +23,7 @@ class Rule:
 RULES: dict[str, Rule] = {}
 CHECKS: list[Check] = []
 
-LOAD_RULES = (
+STAGE_RULES = (
     Rule("yaml-syntax", "error", "A YAML file that cannot be parsed."),
     Rule(
         "csv-syntax", "error", "A CSV file that cannot be parsed or has more cells than its header."
@@ -31,6 +31,9 @@ LOAD_RULES = (
     Rule("encoding", "error", "A data file that is not UTF-8 text."),
     Rule("duplicate-key", "error", "A key given twice in one mapping or CSV header."),
     Rule("schema", "error", "A value of the wrong type or a required key missing."),
+    Rule(
+        "text-overflow", "error", "Text that cannot fit its box even at the layout's minimum size."
+    ),
 )
 
 
@@ -48,8 +51,8 @@ def rule(code: str, severity: str, summary: str) -> Callable[[Check], Check]:
     return register
 
 
-for _load_rule in LOAD_RULES:
-    RULES[_load_rule.code] = _load_rule
+for _stage_rule in STAGE_RULES:
+    RULES[_stage_rule.code] = _stage_rule
 
 
 def run_rules(loaded: LoadedGame, report: Report) -> None:
