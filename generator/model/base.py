@@ -35,4 +35,5 @@ SizeText = Annotated[str, AfterValidator(_size_text)]
 LengthText = Annotated[str, AfterValidator(_length_text)]
 Length = Annotated[float, BeforeValidator(parse_length)]
 FontSize = Annotated[float, BeforeValidator(parse_font_size)]
-Colour = Annotated[str, Field(pattern=r"^#[0-9A-Fa-f]{6}$")]
+COLOUR_PATTERN = r"^#[0-9A-Fa-f]{6}$"
+Colour = Annotated[str, Field(pattern=COLOUR_PATTERN)]

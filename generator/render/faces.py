@@ -12,6 +12,7 @@ from typing import Any
 from generator.findings import Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
+from generator.model.base import COLOUR_PATTERN
 from generator.model.layout import (
     EllipseElement,
     FieldsElement,
@@ -27,7 +28,7 @@ from generator.units import Size, parse_extent, parse_length, parse_size
 
 SHARED_BACK = "back"
 TOKEN_BACK = "token-back"
-COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+COLOUR = re.compile(COLOUR_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,6 @@ def back_layout_name(pieces: PieceFile) -> str | None:
 
 def piece_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceFaces:
     """Resolve every design of a deck or token sheet; text that cannot fit is reported, not drawn."""
-    _art_path.cache_clear()
     fronts, backs = design_faces(loaded, pieces, range(len(pieces.pieces)), report)
     return assembled(loaded, pieces, fronts, backs)
 
@@ -163,6 +163,7 @@ def design_faces(
     back = loaded.layouts[back_name] if back_name else None
     size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
     shared = game_context(loaded)
+    _art_path.cache_clear()
     front_boxes = _boxes(front, size)
     back_boxes = _boxes(back, size) if back is not None else []
     fronts, backs = [], []
