@@ -13,18 +13,19 @@ from generator.check import check_game
 from generator.errors import DataError
 from generator.findings import Finding, Report
 from generator.load.game import LoadedGame
-from generator.model import Board
+from generator.model import Board, RulebookSettings
 from generator.render.boards import board_face
 from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.render.parallel import faces_on_all_cores
+from generator.render.rulebook import Rulebook, has_rulebook, rulebook_blocks, rulebook_text
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
-from generator.write.kit import board_file, card_files, token_file
+from generator.write.kit import board_file, card_files, rulebook_files, token_file
 from generator.write.output import Kit, OutputFile
 from generator.write.sheets import PrintOptions
 
-PARTS = ("cards", "tokens", "boards", "png", "tts")
+PARTS = ("cards", "tokens", "boards", "rulebook", "png", "tts")
 CARD_PARTS = ("cards", "png", "tts")
 PARALLEL_MIN_FACES = 40
 
@@ -54,6 +55,7 @@ class Rendered:
     decks: tuple[PieceFaces, ...]
     token_sheets: tuple[PieceFaces, ...]
     boards: tuple[tuple[Board, Face], ...]
+    rulebook: Rulebook | None
 
 
 def full_check(folder: Path) -> list[Finding]:
@@ -83,7 +85,15 @@ def rendered_game(loaded: LoadedGame) -> Rendered:
     )
     if report.errors:
         raise DataError(report.sorted())
-    return Rendered(decks, sheets, boards)
+    return Rendered(decks, sheets, boards, _rulebook(loaded))
+
+
+def _rulebook(loaded: LoadedGame) -> Rulebook | None:
+    """The rulebook as blocks, when the game has one (its data references are checked already)."""
+    if not has_rulebook(loaded.folder):
+        return None
+    terms = tuple(term.name for term in loaded.game.terms)
+    return rulebook_blocks(rulebook_text(loaded), loaded.game.title, terms)
 
 
 def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
@@ -95,7 +105,9 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
     """Render and impose a whole game in memory; nothing is written yet."""
     rendered = rendered_game(loaded)
     files = [
-        file for batch in _run_jobs(loaded, _jobs(rendered, options), options) for file in batch
+        file
+        for batch in _run_jobs(loaded, _jobs(rendered, options, loaded.game.rulebook), options)
+        for file in batch
     ]
     if (
         "cards" in options.only
@@ -129,9 +141,11 @@ class Job:
     size: str
     decks: tuple[PieceFaces, ...] = ()
     boards: tuple[tuple[Board, Face], ...] = ()
+    rulebook: Rulebook | None = None
+    settings: RulebookSettings | None = None
 
 
-def _jobs(rendered: Rendered, options: BuildOptions) -> list[Job]:
+def _jobs(rendered: Rendered, options: BuildOptions, settings: RulebookSettings) -> list[Job]:
     by_size: dict[str, list[PieceFaces]] = defaultdict(list)
     for deck in rendered.decks:
         by_size[size_name(deck.size)].append(deck)
@@ -143,6 +157,8 @@ def _jobs(rendered: Rendered, options: BuildOptions) -> list[Job]:
     ]
     if "tokens" in options.only and rendered.token_sheets:
         jobs.append(Job("tokens", "", rendered.token_sheets))
+    if "rulebook" in options.only and rendered.rulebook is not None:
+        jobs.append(Job("rulebook", "", rulebook=rendered.rulebook, settings=settings))
     if "boards" in options.only and rendered.boards:
         jobs.append(Job("boards", "", boards=rendered.boards))
     return jobs
@@ -171,6 +187,8 @@ def _run_job(
         return list(tts_files(title, group, symbols, folder))
     if job.part == "tokens":
         return [token_file(title, group, symbols, folder, options.paper, options.printing)]
+    if job.part == "rulebook":
+        return rulebook_files(title, job.rulebook, job.settings, symbols, folder, options.paper)
     if job.part == "boards":
         return [
             board_file(title, list(job.boards), symbols, folder, options.paper, options.printing)

@@ -9,6 +9,7 @@ import click
 
 from generator.build import PARTS, BuildOptions, checked_game, full_check, plan_kit
 from generator.check import RULES
+from generator.check.rulebook import check_markdown_file
 from generator.errors import DataError, UsageError
 from generator.findings import Finding, Report, Severity, format_findings
 from generator.impose.grid import DUPLEX_MODES
@@ -19,6 +20,7 @@ from generator.write.output import write_kit
 from generator.write.sheets import PrintOptions
 
 GAMES_ROOT = Path("card_data")
+TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 
 
 def _progress(message: str) -> None:
@@ -88,7 +90,7 @@ def list_games() -> None:
 def check(
     paths: tuple[str, ...], all_games: bool, fmt: str, strict: bool, list_rules: bool
 ) -> None:
-    """Check game data for errors before anything is printed.
+    """Check game data (or a Markdown rulebook file) for errors before anything is printed.
 
     Findings print as `path:line:col: severity CODE: message`. Exit 1 when
     there are errors (or any finding with --strict), 0 otherwise.
@@ -97,13 +99,22 @@ def check(
     Example:
       pnp check card_data/paladins-and-barbarians
       pnp check --all --format json
+      pnp check my-rules.md
     """
     if list_rules:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
             click.echo(f"{rule.code}\t{rule.severity}\t{rule.summary}")
         return
     findings: list[Finding] = []
-    for folder in _game_folders(paths, all_games):
+    texts = [
+        Path(p) for p in paths if Path(p).is_file() and Path(p).suffix.lower() in TEXT_SUFFIXES
+    ]
+    games = tuple(p for p in paths if Path(p) not in texts)
+    for text in texts:
+        report = Report()
+        check_markdown_file(text, report)
+        findings.extend(report.sorted())
+    for folder in _game_folders(games, all_games) if games or all_games or not texts else []:
         _progress(f"checking {folder}")
         findings.extend(full_check(folder))
     if fmt == "json" or findings:

@@ -17,6 +17,7 @@ from generator.model.game import (
     Piece,
     PieceSet,
     Players,
+    RulebookSettings,
     Source,
     Symbol,
     Table,
@@ -41,6 +42,7 @@ ALL_MODELS: tuple[type[Model], ...] = (
     Card,
     Token,
     Erratum,
+    RulebookSettings,
     *LAYOUT_MODELS,
     *BOARD_MODELS,
 )

@@ -221,6 +221,15 @@ class Erratum(Model):
     decision: str = Field(description="What the data encodes and why.")
 
 
+class RulebookSettings(Model):
+    """How `rulebook.md` is typeset."""
+
+    columns: Literal[1, 2] = Field(
+        1, description="Text columns on each page of the full-size rulebook."
+    )
+    subtitle: str = Field("Rules of play", description="Line under the title on the title page.")
+
+
 class Game(Model):
     """A whole game: `game.yaml` plus the deck, token and errata files it names."""
 
@@ -243,6 +252,9 @@ class Game(Model):
         default_factory=list, description="Token and counter sets."
     )
     boards: list[Board] = Field(default_factory=list, description="Boards and player mats.")
+    rulebook: RulebookSettings = Field(
+        default_factory=RulebookSettings, description="How the rulebook is typeset."
+    )
     errata: list[Erratum] = Field(
         default_factory=list, description="Read from `errata.yaml` beside `game.yaml`."
     )

@@ -18,7 +18,11 @@ SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 
 
 class TextError(Exception):
-    """A card's text template could not be rendered."""
+    """A text template could not be rendered; `line` is the template line when known."""
+
+    def __init__(self, message: str, line: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 @cache

@@ -25,23 +25,11 @@ EDGE_MM = 0.01
 ROUNDED_CORNER = 0.12
 
 
-class SheetCanvas(Canvas):
-    """A canvas that knows the game's symbols and draws them where text places their marker."""
+class SymbolCanvas(Canvas):
+    """A canvas that draws glossary symbols where text places their marker, and art once per file."""
 
-    def __init__(
-        self, buffer: io.BytesIO, page: Size, title: str, symbols: list[Symbol], folder: Path
-    ) -> None:
-        register_fonts()
-        super().__init__(
-            buffer,
-            pagesize=(page.width * mm, page.height * mm),
-            invariant=1,
-            pageCompression=1,
-            initialFontName=BODY,
-        )
-        self.setTitle(title)
-        self.setCreator("pnp print-and-play generator")
-        self.setViewerPreference("PrintScaling", "None")
+    def know(self, symbols: list[Symbol], folder: Path) -> None:
+        """Tell the canvas the game's symbols and where its art files live."""
         self.symbols = {symbol.key: symbol for symbol in symbols}
         self.markers = {symbol_uri(symbol.key): symbol.key for symbol in symbols}
         self.folder = folder
@@ -68,6 +56,26 @@ class SheetCanvas(Canvas):
             return super().drawImage(image, x, y, width, height, mask=mask, **kwargs)
         draw_symbol(self, self.symbols[key].drawing, x, y, width, self.folder)
         return (width, height)
+
+
+class SheetCanvas(SymbolCanvas):
+    """The canvas of every sheet: true page size, reproducible bytes, printing at 100 %."""
+
+    def __init__(
+        self, buffer: io.BytesIO, page: Size, title: str, symbols: list[Symbol], folder: Path
+    ) -> None:
+        register_fonts()
+        super().__init__(
+            buffer,
+            pagesize=(page.width * mm, page.height * mm),
+            invariant=1,
+            pageCompression=1,
+            initialFontName=BODY,
+        )
+        self.setTitle(title)
+        self.setCreator("pnp print-and-play generator")
+        self.setViewerPreference("PrintScaling", "None")
+        self.know(symbols, folder)
 
 
 def image_size(path: Path) -> tuple[int, int]:
@@ -225,7 +233,7 @@ def _draw_image(canvas: SheetCanvas, item: ImageItem, box: Rect) -> None:
 
 
 def draw_symbol(
-    canvas: SheetCanvas, drawing: Drawing, x: float, y: float, size: float, folder: Path
+    canvas: SymbolCanvas, drawing: Drawing, x: float, y: float, size: float, folder: Path
 ) -> None:
     """A glossary symbol as vectors (or its image) in a `size`-point square from (x, y)."""
     canvas.saveState()

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from generator.model import Board, Symbol
+from generator.impose.booklet import padded
+from generator.model import Board, RulebookSettings, Symbol
 from generator.render.faces import Face, PieceFaces
+from generator.render.rulebook import Rulebook
+from generator.units import PAPERS, Size
 from generator.write.boards import boards_pdf
+from generator.write.booklet import booklet_pdf
 from generator.write.output import OutputFile
 from generator.write.printshop import print_shop_pdf
+from generator.write.rulebook import rulebook_pdf
 from generator.write.sheets import PrintOptions, card_sheets
 from generator.write.tokens import token_sheets
 
@@ -84,3 +89,38 @@ def board_file(
     """`boards.pdf`: small boards placed together, large ones tiled with an assembly page."""
     pdf, placed = boards_pdf(f"{title} — boards", boards, printing, symbols, folder)
     return OutputFile("boards.pdf", "boards", pdf.data, pdf.pages, paper, {"boards": placed})
+
+
+def rulebook_files(
+    title: str,
+    book: Rulebook,
+    settings: RulebookSettings,
+    symbols: list[Symbol],
+    folder: Path,
+    paper: str,
+) -> list[OutputFile]:
+    """`rulebook.pdf` on the paper, and `rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching."""
+    sheet = PAPERS[paper]
+    full = rulebook_pdf(book, sheet, settings.columns, symbols, folder, settings.subtitle)
+    half = rulebook_pdf(
+        book, Size(sheet.height / 2, sheet.width), 1, symbols, folder, settings.subtitle
+    )
+    booklet, sides = booklet_pdf(half.data, f"{title} (booklet)")
+    return [
+        OutputFile(
+            "rulebook.pdf",
+            "rulebook",
+            full.data,
+            full.pages,
+            paper,
+            {"format": "full", "columns": settings.columns},
+        ),
+        OutputFile(
+            "rulebook-booklet.pdf",
+            "rulebook",
+            booklet,
+            sides,
+            paper,
+            {"format": "booklet", "booklet_pages": padded(half.pages)},
+        ),
+    ]

@@ -1,0 +1,245 @@
+"""The rulebook: Jinja over the game data, then Markdown, then numbered blocks ready to typeset.
+
+Stages stay inspectable: `rulebook_text` is the Markdown after Jinja, `rulebook_blocks` the
+numbered headings, paragraphs, lists, tables and boxes with cross-references resolved.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import markdown
+from jinja2 import StrictUndefined, TemplateError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from generator.load.game import LoadedGame
+from generator.render.rulebook_data import rulebook_context
+from generator.render.text import TextError
+
+RULEBOOK_FILE = "rulebook.md"
+EXTENSIONS = ["tables", "attr_list", "admonition", "def_list"]
+NUMBERED_REF = re.compile(r"\((\d+(?:\.\d+)+)\)")
+EXPLICIT_NUMBER = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s*")
+INLINE = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "i"}
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A numbered heading; `key` names its link target and bookmark."""
+
+    level: int
+    number: str
+    key: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of ReportLab markup with a style name."""
+
+    markup: str
+    style: str = "body"
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    """A bullet or numbered list."""
+
+    items: tuple[str, ...]
+    ordered: bool
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A table; the first row is the header."""
+
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Box:
+    """An example of play or a designer's note, set apart in a box."""
+
+    kind: str
+    title: str
+    blocks: tuple[Block, ...]
+
+
+@dataclass(frozen=True)
+class Definitions:
+    """A definition list: (term, definition) pairs."""
+
+    items: tuple[tuple[str, str], ...]
+
+
+Block = Heading | Para | ListBlock | TableBlock | Box | Definitions
+
+
+@dataclass
+class Rulebook:
+    """The rulebook as blocks, with every heading by number and by key."""
+
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+    by_number: dict[str, Heading] = field(default_factory=dict)
+    by_key: dict[str, Heading] = field(default_factory=dict)
+
+
+@cache
+def rulebook_environment() -> ImmutableSandboxedEnvironment:
+    """A sandbox like the cards', with Jinja comments as `{%# #%}` so Markdown's `{#id}` passes."""
+    return ImmutableSandboxedEnvironment(
+        undefined=StrictUndefined,
+        autoescape=False,
+        comment_start_string="{%#",
+        comment_end_string="#%}",
+    )
+
+
+def rulebook_text(loaded: LoadedGame) -> str:
+    """The Markdown after Jinja has filled in the data; TextError names the line that failed."""
+    source = (loaded.folder / RULEBOOK_FILE).read_text(encoding="utf-8")
+    try:
+        return rulebook_environment().from_string(source).render(rulebook_context(loaded))
+    except TemplateError as exc:
+        raise TextError(f"{type(exc).__name__}: {exc.message}", template_line(exc)) from exc
+
+
+def template_line(exc: BaseException) -> int:
+    """The template line an error came from: Jinja's own, or the deepest template frame."""
+    line = getattr(exc, "lineno", None)
+    traceback = exc.__traceback__
+    while traceback is not None:
+        if traceback.tb_frame.f_code.co_filename == "<template>":
+            line = traceback.tb_lineno
+        traceback = traceback.tb_next
+    return line or 1
+
+
+def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Rulebook:
+    """Markdown to numbered blocks, with (7.2) references and #id links made into links."""
+    html = markdown.markdown(text, extensions=EXTENSIONS, output_format="xhtml")
+    root = ET.fromstring(f"<root>{_entities(html)}</root>")
+    book = Rulebook(title)
+    counters = [0, 0, 0, 0, 0, 0]
+    for element in root:
+        block = _block(element, counters, book)
+        if block is not None:
+            book.blocks.append(block)
+    book.blocks = [_linked(block, book, terms) for block in book.blocks]
+    return book
+
+
+def has_rulebook(folder: Path) -> bool:
+    """Whether the game folder holds a rulebook to build."""
+    return (folder / RULEBOOK_FILE).is_file()
+
+
+def _entities(html: str) -> str:
+    return (
+        html.replace("&nbsp;", "\u00a0").replace("&ndash;", "\u2013").replace("&mdash;", "\u2014")
+    )
+
+
+def _block(element: ET.Element, counters: list[int], book: Rulebook) -> Block | None:
+    tag = element.tag
+    if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        return _heading(element, int(tag[1]), counters, book)
+    if tag == "p":
+        return Para(_inline(element))
+    if tag in ("ul", "ol"):
+        return ListBlock(tuple(_inline(item) for item in element.findall("li")), tag == "ol")
+    if tag == "table":
+        return TableBlock(tuple(tuple(_inline(cell) for cell in row) for row in element.iter("tr")))
+    if tag == "dl":
+        terms = [_inline(item) for item in element.findall("dt")]
+        definitions = [_inline(item) for item in element.findall("dd")]
+        return Definitions(tuple(zip(terms, definitions, strict=False)))
+    if tag == "div" and "admonition" in element.get("class", ""):
+        kind = element.get("class", "").replace("admonition", "").strip() or "note"
+        title_element = element.find("p[@class='admonition-title']")
+        title = _inline(title_element) if title_element is not None else kind.title()
+        inner = [_block(child, counters, book) for child in element if child is not title_element]
+        return Box(kind, title, tuple(b for b in inner if b is not None))
+    return Para(_inline(element)) if (element.text or len(element)) else None
+
+
+def _heading(element: ET.Element, level: int, counters: list[int], book: Rulebook) -> Heading:
+    text = _inline(element)
+    explicit = EXPLICIT_NUMBER.match(text)
+    if explicit:
+        number, text = explicit[1], text[explicit.end() :]
+        parts = [int(p) for p in number.split(".")]
+        counters[: len(parts)] = parts
+        counters[len(parts) :] = [0] * (len(counters) - len(parts))
+    else:
+        counters[level - 1] += 1
+        counters[level:] = [0] * (len(counters) - level)
+        number = ".".join(str(n) for n in counters[:level])
+    key = element.get("id") or _slug(text)
+    heading = Heading(level, number, key, text)
+    book.by_number.setdefault(number, heading)
+    book.by_key.setdefault(key, heading)
+    return heading
+
+
+def _slug(text: str) -> str:
+    plain = re.sub(r"<[^>]+>", "", text).lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "section"
+
+
+def _inline(element: ET.Element) -> str:
+    """An element's content as ReportLab paragraph markup."""
+    parts = [_escape(element.text or "")]
+    for child in element:
+        inner = _inline(child)
+        if child.tag in INLINE:
+            parts.append(f"<{INLINE[child.tag]}>{inner}</{INLINE[child.tag]}>")
+        elif child.tag == "a":
+            parts.append(f'<a href="{_escape(child.get("href", ""))}" color="#1f4e8c">{inner}</a>')
+        elif child.tag == "br":
+            parts.append("<br/>")
+        else:
+            parts.append(inner)
+        parts.append(_escape(child.tail or ""))
+    return "".join(parts).strip()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _linked(block: Block, book: Rulebook, terms: tuple[str, ...]) -> Block:
+    """Turn (7.2) into a link to section 7.2 and index the glossary terms a paragraph uses."""
+    if isinstance(block, Para):
+        return Para(_index_terms(_number_links(block.markup, book), terms), block.style)
+    if isinstance(block, ListBlock):
+        return ListBlock(tuple(_number_links(item, book) for item in block.items), block.ordered)
+    if isinstance(block, Box):
+        return Box(
+            block.kind, block.title, tuple(_linked(inner, book, terms) for inner in block.blocks)
+        )
+    return block
+
+
+def _number_links(markup: str, book: Rulebook) -> str:
+    def link(match: re.Match[str]) -> str:
+        heading = book.by_number.get(match[1])
+        return f'<a href="#{heading.key}" color="#1f4e8c">{match[0]}</a>' if heading else match[0]
+
+    return NUMBERED_REF.sub(link, markup)
+
+
+def _index_terms(markup: str, terms: tuple[str, ...]) -> str:
+    """An index entry at the first use of each glossary term in the paragraph."""
+    for term in terms:
+        match = re.search(rf"(?<![\w<]){re.escape(term)}\b", markup, re.IGNORECASE)
+        if match and "<a " not in markup[max(0, match.start() - 60) : match.start()]:
+            markup = (
+                f'{markup[: match.end()]}<index item="{_escape(term)}"/>{markup[match.end() :]}'
+            )
+    return markup

@@ -1,0 +1,133 @@
+"""What a rulebook may quote: parameters, counts, tables, and sections generated from the data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from jinja2.exceptions import UndefinedError
+
+from generator.load.game import LoadedGame
+from generator.render.text import game_context
+
+
+def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
+    """The Jinja context of rulebook.md: the game data plus the helper functions."""
+    helpers: dict[str, Callable[..., str]] = {
+        "param": lambda name: _param(loaded, name),
+        "count": lambda ident: _count(loaded, ident),
+        "table": lambda name: _table(loaded, name),
+        "component_list": lambda: _component_list(loaded),
+        "icon_legend": lambda: _icon_legend(loaded),
+        "glossary": lambda: _glossary(loaded),
+        "card_reference": lambda: _card_reference(loaded),
+        "errata_list": lambda: _errata(loaded),
+        "quick_reference": lambda: _quick_reference(loaded),
+    }
+    return {**game_context(loaded), **helpers}
+
+
+def _param(loaded: LoadedGame, name: str) -> str:
+    parameter = loaded.game.parameters.get(name)
+    if parameter is None:
+        raise UndefinedError(
+            f"no rule parameter '{name}'; expected one of the names under `parameters` in game.yaml"
+        )
+    return "?" if parameter.value is None else f"{parameter.value:g}"
+
+
+def _count(loaded: LoadedGame, ident: str) -> str:
+    component = next((c for c in loaded.game.components if c.id == ident), None)
+    if component is None:
+        raise UndefinedError(
+            f"no component '{ident}'; expected an id under `components` in game.yaml"
+        )
+    return "?" if component.count is None else str(component.count)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, dict) and "placeholder" in value:
+        return "?"
+    return "" if value is None else str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def _markdown_table(header: list[str], rows: list[list[Any]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows]
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def _table(loaded: LoadedGame, name: str) -> str:
+    table = loaded.game.tables.get(name)
+    if table is None:
+        raise UndefinedError(
+            f"no table '{name}'; expected one of the names under `tables` in game.yaml"
+        )
+    columns = table.columns or sorted({key for row in table.rows for key in row})
+    header = [column.replace("_", " ").capitalize() for column in columns]
+    return _markdown_table(header, [[row.get(column) for column in columns] for row in table.rows])
+
+
+def _component_list(loaded: LoadedGame) -> str:
+    rows = [
+        [
+            c.name,
+            "?" if c.count is None else c.count,
+            "" if c.provided else "not in the kit: take it from another game",
+        ]
+        for c in loaded.game.components
+        if c.part_of is None
+    ]
+    return _markdown_table(["Component", "Count", "Note"], rows)
+
+
+def _icon_legend(loaded: LoadedGame) -> str:
+    return _markdown_table(
+        ["Icon", "Meaning"], [[f":{s.key}:", s.label] for s in loaded.game.symbols]
+    )
+
+
+def _glossary(loaded: LoadedGame) -> str:
+    entries = []
+    for term in sorted(loaded.game.terms, key=lambda t: t.name.lower()):
+        also = f" (also called {', '.join(term.aliases)} in the source)" if term.aliases else ""
+        entries.append(f"{term.name}\n: {term.definition or ''}{also}\n")
+    return "\n" + "\n".join(entries)
+
+
+def _card_reference(loaded: LoadedGame) -> str:
+    parts = []
+    for deck in loaded.game.decks:
+        pieces = loaded.piece_files.get(deck.id)
+        if pieces is None:
+            continue
+        parts.append(f"\n## {deck.name} {{#cards-{deck.id}}}\n")
+        for piece in pieces.pieces:
+            text = " ".join(piece.text.split()) if piece.text else ""
+            note = (
+                " *(placeholder: the source does not give this card)*" if piece.placeholder else ""
+            )
+            parts.append(
+                f"- **{piece.name}** (\u00d7{piece.quantity}){': ' + text if text else ''}{note}"
+            )
+    return "\n".join(parts) + "\n"
+
+
+def _errata(loaded: LoadedGame) -> str:
+    items = [
+        f"\n**{e.topic}.** *The source:* {' '.join(e.source.split())} *Our reading:* {' '.join(e.decision.split())}\n"
+        for e in loaded.game.errata
+    ]
+    return "\n".join(items)
+
+
+def _quick_reference(loaded: LoadedGame) -> str:
+    rows = [
+        [
+            p.label or name.replace("_", " "),
+            "?" if p.value is None else f"{p.value:g}",
+            p.unit or "",
+        ]
+        for name, p in loaded.game.parameters.items()
+    ]
+    return _markdown_table(["Rule", "Value", "Unit"], rows)

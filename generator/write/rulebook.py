@@ -1,0 +1,303 @@
+"""Typesetting the rulebook with platypus: title page, contents, outline, running heads, index."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
+    ListFlowable,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
+
+from generator.fonts import BODY, BOLD, ITALIC, register_fonts
+from generator.model import Symbol
+from generator.render.markup import symbol_uri
+from generator.render.rulebook import (
+    Box,
+    Definitions,
+    Heading,
+    ListBlock,
+    Para,
+    Rulebook,
+    TableBlock,
+)
+from generator.render.text import SYMBOL
+from generator.units import Size
+from generator.write.draw import SymbolCanvas
+
+MARGIN_MM = 16.0
+GUTTER_MM = 6.0
+INK = HexColor("#222222")
+LINK = HexColor("#1f4e8c")
+BOX_FILL = {"example": HexColor("#eef3f9"), "note": HexColor("#f7f1e3")}
+BODY_SIZE = 9.5
+
+
+@dataclass(frozen=True)
+class RulebookPdf:
+    """A typeset rulebook and its page count."""
+
+    data: bytes
+    pages: int
+
+
+def _style(name: str, font: str, size: float, **extra) -> ParagraphStyle:
+    return ParagraphStyle(
+        name, fontName=font, fontSize=size, leading=size * 1.3, textColor=INK, **extra
+    )
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    """Every paragraph style the rulebook uses, all in the embedded body font."""
+    register_fonts()
+    return {
+        "body": _style("body", BODY, BODY_SIZE, spaceAfter=4),
+        "h1": _style("h1", BOLD, 16, spaceBefore=10, spaceAfter=6, keepWithNext=1),
+        "h2": _style("h2", BOLD, 12.5, spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "h3": _style("h3", BOLD, 10.5, spaceBefore=6, spaceAfter=3, keepWithNext=1),
+        "h4": _style("h4", BOLD, 9.5, spaceBefore=4, spaceAfter=2, keepWithNext=1),
+        "title": _style("title", BOLD, 28, alignment=1, spaceAfter=12),
+        "subtitle": _style("subtitle", ITALIC, 12, alignment=1),
+        "cell": _style("cell", BODY, BODY_SIZE - 1),
+        "box-title": _style("box-title", BOLD, BODY_SIZE),
+        "toc0": _style("toc0", BOLD, 10, leftIndent=0),
+        "toc1": _style("toc1", BODY, 9, leftIndent=12),
+        "toc2": _style("toc2", BODY, 8.5, leftIndent=24),
+        "index": _style("index", BODY, 8.5),
+    }
+
+
+class RulebookDocument(BaseDocTemplate):
+    """Pages in one or two columns; headings feed the contents, the outline and the running head."""
+
+    def __init__(self, buffer: io.BytesIO, page: Size, title: str, columns: int) -> None:
+        super().__init__(
+            buffer,
+            pagesize=(page.width * mm, page.height * mm),
+            invariant=1,
+            title=title,
+            creator="pnp print-and-play generator",
+            leftMargin=MARGIN_MM * mm,
+            rightMargin=MARGIN_MM * mm,
+            topMargin=MARGIN_MM * mm,
+            bottomMargin=MARGIN_MM * mm,
+        )
+        self.book_title, self.section, self.outline_level = title, "", -1
+        width, height = self.width, self.height
+        column = (width - (columns - 1) * GUTTER_MM * mm) / columns
+        frames = [
+            Frame(
+                self.leftMargin + i * (column + GUTTER_MM * mm),
+                self.bottomMargin,
+                column,
+                height,
+                id=f"c{i}",
+            )
+            for i in range(columns)
+        ]
+        whole = Frame(self.leftMargin, self.bottomMargin, width, height, id="whole")
+        self.addPageTemplates(
+            [
+                PageTemplate("front", [whole]),
+                PageTemplate("body", frames, onPageEnd=self._running_head),
+            ]
+        )
+
+    def beforeDocument(self) -> None:
+        """Each build pass starts with no running head and an empty outline."""
+        self.section, self.outline_level = "", -1
+
+    def afterFlowable(self, flowable) -> None:
+        """Headings go into the contents and the outline; chapters become the running head."""
+        heading: Heading | None = getattr(flowable, "heading", None)
+        if heading is None:
+            return
+        text = f"{heading.number} {_plain(heading.title)}"
+        level = min(heading.level - 1, self.outline_level + 1)
+        self.outline_level = level
+        self.notify("TOCEntry", (min(level, 2), text, self.page, heading.key))
+        self.canv.addOutlineEntry(text, heading.key, level=level, closed=level > 0)
+        if heading.level == 1:
+            self.section = _plain(heading.title)
+
+    def _running_head(self, canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setFont(ITALIC, 7.5)
+        canvas.setFillColor(INK)
+        top = doc.pagesize[1] - MARGIN_MM * mm / 2
+        canvas.drawString(doc.leftMargin, top, self.book_title)
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, self.section)
+        canvas.setFont(BODY, 8)
+        canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN_MM * mm / 2, str(doc.page))
+        canvas.restoreState()
+
+
+def rulebook_pdf(
+    book: Rulebook, page: Size, columns: int, symbols: list[Symbol], folder: Path, subtitle: str
+) -> RulebookPdf:
+    """The whole rulebook, built twice over so the contents and index know their page numbers."""
+    style = styles()
+    buffer = io.BytesIO()
+    document = RulebookDocument(buffer, page, book.title, columns)
+    in_body_font = TableStyle(
+        [("FONT", (0, 0), (-1, -1), BODY, BODY_SIZE), ("VALIGN", (0, 0), (-1, -1), "TOP")]
+    )
+    contents = TableOfContents(
+        levelStyles=[style["toc0"], style["toc1"], style["toc2"]],
+        dotsMinLevel=0,
+        tableStyle=in_body_font,
+    )
+    index = SimpleIndex(style=style["index"], headers=True, tableStyle=in_body_font)
+    story = [
+        Spacer(1, 60 * mm),
+        Paragraph(book.title, style["title"]),
+        Paragraph(subtitle, style["subtitle"]),
+        NextPageTemplate("body"),
+        PageBreak(),
+        Paragraph("Contents", style["h1"]),
+        contents,
+        PageBreak(),
+        *_flowables(book, style, document.width / columns),
+        PageBreak(),
+        Paragraph("Index", style["h1"]),
+        index,
+    ]
+    document.multiBuild(
+        story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder))
+    )
+    return RulebookPdf(buffer.getvalue(), document.page)
+
+
+def _canvas_class(symbols: list[Symbol], folder: Path) -> type[SymbolCanvas]:
+    class RulebookCanvas(SymbolCanvas):
+        """The rulebook's canvas: embedded fonts, symbols drawn inline, printing at 100 %."""
+
+        def __init__(self, *args, **kwargs) -> None:
+            kwargs["initialFontName"] = BODY
+            super().__init__(*args, **kwargs)
+            self.setViewerPreference("PrintScaling", "None")
+            self.know(symbols, folder)
+
+    return RulebookCanvas
+
+
+def _plain(markup: str) -> str:
+    import re
+
+    return (
+        re.sub(r"<[^>]+>", "", markup)
+        .replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+    )
+
+
+def _icons(markup: str, size: float) -> str:
+    return SYMBOL.sub(
+        lambda m: (
+            f'<img src="{symbol_uri(m[1])}" width="{size:.2f}" height="{size:.2f}" valign="baseline"/>'
+        ),
+        markup,
+    )
+
+
+def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float) -> list:
+    story = []
+    for block in book.blocks:
+        story.extend(_block(block, style, width))
+    return story
+
+
+def _block(block, style: dict[str, ParagraphStyle], width: float) -> list:
+    """Flowables for one block."""
+    if isinstance(block, Heading):
+        paragraph = Paragraph(
+            f'<a name="{block.key}"/>[{block.number}] {block.title}',
+            style[f"h{min(block.level, 4)}"],
+        )
+        paragraph.heading = block
+        return [paragraph]
+    if isinstance(block, Para):
+        return [Paragraph(_icons(block.markup, BODY_SIZE), style["body"])]
+    if isinstance(block, ListBlock):
+        items = [Paragraph(_icons(item, BODY_SIZE), style["body"]) for item in block.items]
+        kind = "1" if block.ordered else "bullet"
+        return [
+            ListFlowable(
+                items,
+                bulletType=kind,
+                start=None if block.ordered else "•",
+                bulletFontName=BODY,
+                bulletFontSize=BODY_SIZE,
+                leftIndent=12,
+            )
+        ]
+    if isinstance(block, TableBlock):
+        return [_table(block, style, width)]
+    if isinstance(block, Definitions):
+        story = []
+        for term, definition in block.items:
+            story += [
+                Paragraph(f"<b>{term}</b>", style["body"]),
+                Paragraph(
+                    _icons(definition, BODY_SIZE),
+                    ParagraphStyle("dd", parent=style["body"], leftIndent=12),
+                ),
+            ]
+        return story
+    return [_box(block, style, width)]
+
+
+def _table(block: TableBlock, style: dict[str, ParagraphStyle], width: float) -> Table:
+    columns = max(len(row) for row in block.rows)
+    rows = [
+        [Paragraph(_icons(cell, BODY_SIZE - 1), style["cell"]) for cell in row]
+        + [""] * (columns - len(row))
+        for row in block.rows
+    ]
+    table = Table(rows, colWidths=[width / columns] * columns, repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), BODY, BODY_SIZE - 1),
+                ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#9a9a9a")),
+                ("BACKGROUND", (0, 0), (-1, 0), HexColor("#e4e0d6")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    return table
+
+
+def _box(block: Box, style: dict[str, ParagraphStyle], width: float) -> Table:
+    """A shaded, framed box that may break between its paragraphs."""
+    inner = [Paragraph(block.title, style["box-title"])]
+    for child in block.blocks:
+        inner.extend(_block(child, style, width - 12))
+    table = Table([[flowable] for flowable in inner], colWidths=[width])
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), BODY, BODY_SIZE),
+                ("BACKGROUND", (0, 0), (-1, -1), BOX_FILL.get(block.kind, BOX_FILL["note"])),
+                ("BOX", (0, 0), (-1, -1), 0.6, HexColor("#8a8a8a")),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+            ]
+        )
+    )
+    return table
