@@ -17,7 +17,14 @@ from generator.model import Board, RulebookSettings
 from generator.render.boards import board_face
 from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.render.parallel import faces_on_all_cores
-from generator.render.rulebook import Rulebook, has_rulebook, rulebook_blocks, rulebook_text
+from generator.render.rulebook import (
+    Box,
+    Piece,
+    Rulebook,
+    has_rulebook,
+    rulebook_blocks,
+    rulebook_text,
+)
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
@@ -56,6 +63,7 @@ class Rendered:
     token_sheets: tuple[PieceFaces, ...]
     boards: tuple[tuple[Board, Face], ...]
     rulebook: Rulebook | None
+    shown: dict[tuple[str, str], tuple[Face, str]]
 
 
 def full_check(folder: Path) -> list[Finding]:
@@ -83,9 +91,11 @@ def rendered_game(loaded: LoadedGame) -> Rendered:
         (board, board_face(loaded, board, loaded.source.at("boards", i), report))
         for i, board in enumerate(game.boards)
     )
+    book = _rulebook(loaded)
+    shown = _shown_pieces(loaded, book, report) if book else {}
     if report.errors:
         raise DataError(report.sorted())
-    return Rendered(decks, sheets, boards, _rulebook(loaded))
+    return Rendered(decks, sheets, boards, book, shown)
 
 
 def _rulebook(loaded: LoadedGame) -> Rulebook | None:
@@ -135,7 +145,7 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
 
 @dataclass(frozen=True)
 class Job:
-    """One independent part of the output: sheets, PNGs or TTS for one card size, tokens or boards."""
+    """One independent part of the output: sheets, PNGs or TTS of one card size, tokens, boards or the rulebook."""
 
     part: str
     size: str
@@ -143,6 +153,41 @@ class Job:
     boards: tuple[tuple[Board, Face], ...] = ()
     rulebook: Rulebook | None = None
     settings: RulebookSettings | None = None
+    shown: dict = field(default_factory=dict)
+
+
+def _shown_pieces(
+    loaded: LoadedGame, book: Rulebook, report: Report
+) -> dict[tuple[str, str], tuple[Face, str]]:
+    """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id)."""
+    wanted = {
+        (block.kind, block.ident) for block in _all_blocks(book.blocks) if isinstance(block, Piece)
+    }
+    shown = {}
+    for kind, ident in sorted(wanted):
+        if kind == "board":
+            index, board = next((i, b) for i, b in enumerate(loaded.game.boards) if b.id == ident)
+            shown[(kind, ident)] = (
+                board_face(loaded, board, loaded.source.at("boards", index), report),
+                "card",
+            )
+            continue
+        pieces = next(
+            p for p in loaded.piece_files.values() if any(piece.id == ident for piece in p.pieces)
+        )
+        faces = piece_faces(loaded, pieces, report)
+        position = [piece.id for piece in pieces.pieces].index(ident)
+        shown[(kind, ident)] = (faces.fronts[position], faces.shape)
+    return shown
+
+
+def _all_blocks(blocks) -> list:
+    """Blocks with the contents of boxes flattened in."""
+    return [
+        inner
+        for block in blocks
+        for inner in ([block, *_all_blocks(block.blocks)] if isinstance(block, Box) else [block])
+    ]
 
 
 def _jobs(rendered: Rendered, options: BuildOptions, settings: RulebookSettings) -> list[Job]:
@@ -158,7 +203,9 @@ def _jobs(rendered: Rendered, options: BuildOptions, settings: RulebookSettings)
     if "tokens" in options.only and rendered.token_sheets:
         jobs.append(Job("tokens", "", rendered.token_sheets))
     if "rulebook" in options.only and rendered.rulebook is not None:
-        jobs.append(Job("rulebook", "", rulebook=rendered.rulebook, settings=settings))
+        jobs.append(
+            Job("rulebook", "", rulebook=rendered.rulebook, settings=settings, shown=rendered.shown)
+        )
     if "boards" in options.only and rendered.boards:
         jobs.append(Job("boards", "", boards=rendered.boards))
     return jobs
@@ -188,7 +235,9 @@ def _run_job(
     if job.part == "tokens":
         return [token_file(title, group, symbols, folder, options.paper, options.printing)]
     if job.part == "rulebook":
-        return rulebook_files(title, job.rulebook, job.settings, symbols, folder, options.paper)
+        return rulebook_files(
+            title, job.rulebook, job.settings, symbols, folder, options.paper, job.shown
+        )
     if job.part == "boards":
         return [
             board_file(title, list(job.boards), symbols, folder, options.paper, options.printing)

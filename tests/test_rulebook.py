@@ -206,3 +206,47 @@ def test_rulebook_fonts_embedded_and_bytes_identical(rulebook_game, pnp):
                     "/FontDescriptor" in ref.get_object()
                     and "/FontFile2" in ref.get_object()["/FontDescriptor"]
                 )
+
+
+def test_figures_and_pieces_from_the_data_are_drawn_in_the_text(rulebook_game, pnp):
+    from PIL import Image
+
+    (rulebook_game / "art").mkdir()
+    Image.new("RGB", (200, 120), "#2f5d9e").save(rulebook_game / "art" / "map.png")
+    text = RULEBOOK.replace(
+        "# Reference {#reference}",
+        "![The map of the lands](art/map.png)\n\n{{ show('card', 'mage', 0.8) }}\n\n# Reference {#reference}",
+    )
+    (rulebook_game / "rulebook.md").write_text(text)
+    reader = PdfReader(_build(pnp) / "rulebook.pdf")
+    figure_page = _page_of(reader, "The map of the lands")
+    page = reader.pages[figure_page - 1]
+    assert _page_of(reader, "Draw a card.") in (figure_page, figure_page + 1)
+    assert any(
+        xobject.get_object().get("/Subtype") == "/Image"
+        for xobject in page["/Resources"]["/XObject"].values()
+    )
+
+
+def test_a_missing_figure_or_unknown_piece_fails_the_check(rulebook_game, pnp):
+    text = RULEBOOK.replace(
+        "# Reference {#reference}", "![Lost](art/lost.png)\n\n# Reference {#reference}"
+    )
+    (rulebook_game / "rulebook.md").write_text(text)
+    result = pnp("check", "demo")
+    line = text.splitlines().index("![Lost](art/lost.png)") + 1
+    assert (
+        result.stdout.strip()
+        == f"demo/rulebook.md:{line}:1: error missing-file: expected a file at 'art/lost.png', found none"
+    )
+    (rulebook_game / "rulebook.md").write_text(
+        RULEBOOK.replace(
+            "# Reference {#reference}", "{{ show('card', 'dragon') }}\n\n# Reference {#reference}"
+        )
+    )
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert (
+        "error rulebook-data: expected data the game defines, found UndefinedError: no card 'dragon'"
+        in result.stdout
+    )

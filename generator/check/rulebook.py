@@ -7,11 +7,13 @@ from pathlib import Path
 
 from generator.check.registry import rule
 from generator.findings import Position, Report
-from generator.load.game import LoadedGame
+from generator.load.game import AssetError, LoadedGame, game_file
 from generator.render.rulebook import (
     EXPLICIT_NUMBER,
     NUMBERED_REF,
     RULEBOOK_FILE,
+    Figure,
+    Rulebook,
     has_rulebook,
     rulebook_blocks,
     rulebook_text,
@@ -43,14 +45,23 @@ def game_rulebook(loaded: LoadedGame, report: Report) -> None:
         )
         return
     aliases = [(alias, term.name) for term in loaded.game.terms for alias in term.aliases]
-    check_text(path, text, path.read_text(encoding="utf-8"), report, aliases)
+    book = rulebook_blocks(text, loaded.game.title, tuple(term.name for term in loaded.game.terms))
+    source = path.read_text(encoding="utf-8")
+    check_text(path, book, source, report, aliases)
+    for figure in (block for block in book.blocks if isinstance(block, Figure)):
+        try:
+            game_file(loaded.folder, figure.src)
+        except AssetError as exc:
+            line = next(
+                (i for i, text in enumerate(source.splitlines(), start=1) if figure.src in text), 1
+            )
+            report.error(exc.code, Position(path, line), exc.message)
 
 
 def check_text(
-    path: Path, text: str, source: str, report: Report, aliases: list[tuple[str, str]] = ()
+    path: Path, book: Rulebook, source: str, report: Report, aliases: list[tuple[str, str]] = ()
 ) -> None:
-    """Check rendered rulebook `text`, reporting at lines of its `source` (before Jinja)."""
-    book = rulebook_blocks(text, path.stem)
+    """Check a rulebook's references and numbers, reporting at lines of its `source` (before Jinja)."""
     for number, line in _references(source):
         if number.startswith("#"):
             if number[1:] not in book.by_key:
@@ -131,4 +142,4 @@ def _follows(previous: list[int], parts: list[int]) -> bool:
 def check_markdown_file(path: Path, report: Report) -> None:
     """`pnp check FILE.md`: the text checks on a rulebook that is not part of a game."""
     source = path.read_text(encoding="utf-8")
-    check_text(path, source, source, report)
+    check_text(path, rulebook_blocks(source, path.stem), source, report)

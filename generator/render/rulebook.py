@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import markdown
@@ -24,6 +24,7 @@ RULEBOOK_FILE = "rulebook.md"
 EXTENSIONS = ["tables", "attr_list", "admonition", "def_list"]
 NUMBERED_REF = re.compile(r"\((\d+(?:\.\d+)+)\)")
 EXPLICIT_NUMBER = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s*")
+PIECE = re.compile(r"\[\[(card|token|board) ([A-Za-z0-9][A-Za-z0-9_.-]*)(?: ([\d.]+))?\]\]")
 INLINE = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "i"}
 
 
@@ -76,7 +77,24 @@ class Definitions:
     items: tuple[tuple[str, str], ...]
 
 
-Block = Heading | Para | ListBlock | TableBlock | Box | Definitions
+@dataclass(frozen=True)
+class Figure:
+    """An image from the game folder with its caption."""
+
+    src: str
+    caption: str
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A card, token or board from the data drawn in the text, at a scale of its true size."""
+
+    kind: str
+    ident: str
+    scale: float
+
+
+Block = Heading | Para | ListBlock | TableBlock | Box | Definitions | Figure | Piece
 
 
 @dataclass
@@ -120,6 +138,7 @@ def template_line(exc: BaseException) -> int:
     return line or 1
 
 
+@lru_cache(maxsize=8)
 def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Rulebook:
     """Markdown to numbered blocks, with (7.2) references and #id links made into links."""
     html = markdown.markdown(text, extensions=EXTENSIONS, output_format="xhtml")
@@ -130,7 +149,13 @@ def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Ruleb
         block = _block(element, counters, book)
         if block is not None:
             book.blocks.append(block)
-    book.blocks = [_linked(block, book, terms) for block in book.blocks]
+    indexed: set[str] = set()
+    linked = []
+    for block in book.blocks:
+        if isinstance(block, Heading):
+            indexed = set()
+        linked.append(_linked(block, book, terms, indexed))
+    book.blocks = linked
     return book
 
 
@@ -150,7 +175,7 @@ def _block(element: ET.Element, counters: list[int], book: Rulebook) -> Block | 
     if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
         return _heading(element, int(tag[1]), counters, book)
     if tag == "p":
-        return Para(_inline(element))
+        return _paragraph(element)
     if tag in ("ul", "ol"):
         return ListBlock(tuple(_inline(item) for item in element.findall("li")), tag == "ol")
     if tag == "table":
@@ -166,6 +191,18 @@ def _block(element: ET.Element, counters: list[int], book: Rulebook) -> Block | 
         inner = [_block(child, counters, book) for child in element if child is not title_element]
         return Box(kind, title, tuple(b for b in inner if b is not None))
     return Para(_inline(element)) if (element.text or len(element)) else None
+
+
+def _paragraph(element: ET.Element) -> Block:
+    """A paragraph, or a figure when it holds only an image, or a piece when it names one."""
+    image = element.find("img")
+    if image is not None and not (element.text or "").strip() and len(element) == 1:
+        return Figure(image.get("src", ""), _escape(image.get("alt", "")))
+    markup = _inline(element)
+    piece = PIECE.fullmatch(markup)
+    if piece:
+        return Piece(piece[1], piece[2], float(piece[3] or 1))
+    return Para(markup)
 
 
 def _heading(element: ET.Element, level: int, counters: list[int], book: Rulebook) -> Heading:
@@ -213,16 +250,15 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _linked(block: Block, book: Rulebook, terms: tuple[str, ...]) -> Block:
-    """Turn (7.2) into a link to section 7.2 and index the glossary terms a paragraph uses."""
+def _linked(block: Block, book: Rulebook, terms: tuple[str, ...], indexed: set[str]) -> Block:
+    """Turn (7.2) into a link to section 7.2 and index each glossary term once per section."""
     if isinstance(block, Para):
-        return Para(_index_terms(_number_links(block.markup, book), terms), block.style)
+        return Para(_index_terms(_number_links(block.markup, book), terms, indexed), block.style)
     if isinstance(block, ListBlock):
         return ListBlock(tuple(_number_links(item, book) for item in block.items), block.ordered)
     if isinstance(block, Box):
-        return Box(
-            block.kind, block.title, tuple(_linked(inner, book, terms) for inner in block.blocks)
-        )
+        inner = tuple(_linked(child, book, terms, indexed) for child in block.blocks)
+        return Box(block.kind, block.title, inner)
     return block
 
 
@@ -234,9 +270,11 @@ def _number_links(markup: str, book: Rulebook) -> str:
     return NUMBERED_REF.sub(link, markup)
 
 
-def _index_terms(markup: str, terms: tuple[str, ...]) -> str:
-    """An index entry at the first use of each glossary term in the paragraph."""
+def _index_terms(markup: str, terms: tuple[str, ...], indexed: set[str]) -> str:
+    """An index entry at the first use of each glossary term in a section."""
     for term in terms:
+        if term in indexed:
+            continue
         match = re.search(rf"(?<![\w<]){re.escape(term)}\b", markup, re.IGNORECASE)
         if match and "<a " not in markup[max(0, match.start() - 60) : match.start()]:
             markup = (

@@ -23,6 +23,7 @@ def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
         "card_reference": lambda: _card_reference(loaded),
         "errata_list": lambda: _errata(loaded),
         "quick_reference": lambda: _quick_reference(loaded),
+        "show": lambda kind, ident, scale=1: _show(loaded, kind, ident, scale),
     }
     return {**game_context(loaded), **helpers}
 
@@ -131,3 +132,25 @@ def _quick_reference(loaded: LoadedGame) -> str:
         for name, p in loaded.game.parameters.items()
     ]
     return _markdown_table(["Rule", "Value", "Unit"], rows)
+
+
+def _show(loaded: LoadedGame, kind: str, ident: str, scale: float) -> str:
+    """A card, token or board drawn in the rulebook: checked here, drawn by the typesetter."""
+    known = {
+        "card": {
+            p.id
+            for d in loaded.game.decks
+            for p in getattr(loaded.piece_files.get(d.id), "pieces", [])
+        },
+        "token": {
+            p.id
+            for s in loaded.game.token_sheets
+            for p in getattr(loaded.piece_files.get(s.id), "pieces", [])
+        },
+        "board": {b.id for b in loaded.game.boards},
+    }
+    if ident not in known.get(kind, set()):
+        raise UndefinedError(
+            f"no {kind} '{ident}'; expected `show('card'|'token'|'board', id)` naming one in the data"
+        )
+    return f"\n\n[[{kind} {ident} {scale:g}]]\n\n"

@@ -98,13 +98,13 @@ def rulebook_files(
     symbols: list[Symbol],
     folder: Path,
     paper: str,
+    shown: dict,
 ) -> list[OutputFile]:
     """`rulebook.pdf` on the paper, and `rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching."""
     sheet = PAPERS[paper]
-    full = rulebook_pdf(book, sheet, settings.columns, symbols, folder, settings.subtitle)
-    half = rulebook_pdf(
-        book, Size(sheet.height / 2, sheet.width), 1, symbols, folder, settings.subtitle
-    )
+    full = rulebook_pdf(book, sheet, settings.columns, symbols, folder, settings.subtitle, shown)
+    half_sheet = Size(sheet.height / 2, sheet.width)
+    half = rulebook_pdf(book, half_sheet, 1, symbols, folder, settings.subtitle, shown)
     booklet, sides = booklet_pdf(half.data, f"{title} (booklet)")
     return [
         OutputFile(

@@ -11,7 +11,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
+    Flowable,
     Frame,
+    Image,
     ListFlowable,
     NextPageTemplate,
     PageBreak,
@@ -24,20 +26,25 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
 from generator.fonts import BODY, BOLD, ITALIC, register_fonts
+from generator.impose.grid import Edges
+from generator.load.game import game_file
 from generator.model import Symbol
+from generator.render.faces import Face
 from generator.render.markup import symbol_uri
 from generator.render.rulebook import (
     Box,
     Definitions,
+    Figure,
     Heading,
     ListBlock,
     Para,
+    Piece,
     Rulebook,
     TableBlock,
 )
 from generator.render.text import SYMBOL
 from generator.units import Size
-from generator.write.draw import SymbolCanvas
+from generator.write.draw import SymbolCanvas, draw_face, image_size
 
 MARGIN_MM = 16.0
 GUTTER_MM = 6.0
@@ -147,7 +154,13 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def rulebook_pdf(
-    book: Rulebook, page: Size, columns: int, symbols: list[Symbol], folder: Path, subtitle: str
+    book: Rulebook,
+    page: Size,
+    columns: int,
+    symbols: list[Symbol],
+    folder: Path,
+    subtitle: str,
+    pieces: dict | None = None,
 ) -> RulebookPdf:
     """The whole rulebook, built twice over so the contents and index know their page numbers."""
     style = styles()
@@ -171,7 +184,7 @@ def rulebook_pdf(
         Paragraph("Contents", style["h1"]),
         contents,
         PageBreak(),
-        *_flowables(book, style, document.width / columns),
+        *_flowables(book, style, document.width / columns, (folder, pieces or {})),
         PageBreak(),
         Paragraph("Index", style["h1"]),
         index,
@@ -180,6 +193,16 @@ def rulebook_pdf(
         story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder))
     )
     return RulebookPdf(buffer.getvalue(), document.page)
+
+
+def _expected_entries(book: Rulebook) -> list[tuple[int, str, int, str]]:
+    """The contents as they will be, at page 0: the first pass then lays out a full-height list."""
+    entries, level = [], -1
+    for block in book.blocks:
+        if isinstance(block, Heading):
+            level = min(block.level - 1, level + 1)
+            entries.append((min(level, 2), f"{block.number} {_plain(block.title)}", 0, block.key))
+    return entries
 
 
 def _canvas_class(symbols: list[Symbol], folder: Path) -> type[SymbolCanvas]:
@@ -215,15 +238,22 @@ def _icons(markup: str, size: float) -> str:
     )
 
 
-def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float) -> list:
+def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, art: tuple) -> list:
     story = []
     for block in book.blocks:
-        story.extend(_block(block, style, width))
+        story.extend(_block(block, style, width, art))
     return story
 
 
-def _block(block, style: dict[str, ParagraphStyle], width: float) -> list:
+def _block(
+    block, style: dict[str, ParagraphStyle], width: float, art: tuple = (Path("."), {})
+) -> list:
     """Flowables for one block."""
+    if isinstance(block, Figure):
+        return _figure(block, style, width, art[0])
+    if isinstance(block, Piece):
+        face, shape = art[1][(block.kind, block.ident)]
+        return [PieceFlowable(face, shape, block.scale)]
     if isinstance(block, Heading):
         paragraph = Paragraph(
             f'<a name="{block.key}"/>[{block.number}] {block.title}',
@@ -301,3 +331,40 @@ def _box(block: Box, style: dict[str, ParagraphStyle], width: float) -> Table:
         )
     )
     return table
+
+
+class PieceFlowable(Flowable):
+    """A card, token or board from the data, drawn by the same code as the sheets, at a scale."""
+
+    def __init__(self, face: Face, shape: str, scale: float) -> None:
+        super().__init__()
+        self.face, self.shape, self.scale = face, shape, scale
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        fit = min(1.0, available_width / (self.face.size.width * mm * self.scale))
+        self.drawn = self.scale * fit
+        return self.face.size.width * mm * self.drawn, self.face.size.height * mm * self.drawn + 6
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.translate(0, 3)
+        canvas.scale(self.drawn, self.drawn)
+        draw_face(canvas, self.face, 0, 0, Edges(0, 0, 0, 0), shape=self.shape)
+        canvas.setStrokeColor(HexColor("#9a9a9a"))
+        canvas.setLineWidth(0.5 / self.drawn)
+        canvas.rect(
+            0, 0, self.face.size.width * mm, self.face.size.height * mm, stroke=1, fill=0
+        ) if self.shape in ("card", "square") else None
+        canvas.restoreState()
+
+
+def _figure(block: Figure, style: dict[str, ParagraphStyle], width: float, folder: Path) -> list:
+    """An image from the game folder, as wide as the column allows, with its caption."""
+    path = game_file(folder, block.src)
+    image_w, image_h = image_size(path)
+    scale = min(width / image_w, 90 * mm / image_h)
+    figure = Image(str(path), width=image_w * scale, height=image_h * scale)
+    return (
+        [figure, Paragraph(f"<i>{block.caption}</i>", style["body"])] if block.caption else [figure]
+    )
