@@ -250,3 +250,15 @@ def test_a_missing_figure_or_unknown_piece_fails_the_check(rulebook_game, pnp):
         "error rulebook-data: expected data the game defines, found UndefinedError: no card 'dragon'"
         in result.stdout
     )
+
+
+def test_the_index_lists_glossary_terms_with_their_pages(rulebook_game, pnp):
+    text = RULEBOOK.replace(
+        "A beaten army retreats;", "A beaten army retreats and pays one talent;"
+    )
+    (rulebook_game / "rulebook.md").write_text(text)
+    reader = PdfReader(_build(pnp) / "rulebook.pdf")
+    lines = list(_lines(reader.pages[-1]).values())
+    assert "Index" in lines
+    entry = next(line for line in lines if line.startswith("talent"))
+    assert entry.split()[-1] == str(_page_of(reader, "pays one talent")), lines

@@ -11,6 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     Frame,
     Image,
@@ -52,6 +53,7 @@ INK = HexColor("#222222")
 LINK = HexColor("#1f4e8c")
 BOX_FILL = {"example": HexColor("#eef3f9"), "note": HexColor("#f7f1e3")}
 BODY_SIZE = 9.5
+HEADING_ROOM_MM = 25.0  # a heading starts a new page rather than sit in less room than this
 
 
 @dataclass(frozen=True)
@@ -73,10 +75,10 @@ def styles() -> dict[str, ParagraphStyle]:
     register_fonts()
     return {
         "body": _style("body", BODY, BODY_SIZE, spaceAfter=4),
-        "h1": _style("h1", BOLD, 16, spaceBefore=10, spaceAfter=6, keepWithNext=1),
-        "h2": _style("h2", BOLD, 12.5, spaceBefore=8, spaceAfter=4, keepWithNext=1),
-        "h3": _style("h3", BOLD, 10.5, spaceBefore=6, spaceAfter=3, keepWithNext=1),
-        "h4": _style("h4", BOLD, 9.5, spaceBefore=4, spaceAfter=2, keepWithNext=1),
+        "h1": _style("h1", BOLD, 16, spaceBefore=10, spaceAfter=6),
+        "h2": _style("h2", BOLD, 12.5, spaceBefore=8, spaceAfter=4),
+        "h3": _style("h3", BOLD, 10.5, spaceBefore=6, spaceAfter=3),
+        "h4": _style("h4", BOLD, 9.5, spaceBefore=4, spaceAfter=2),
         "title": _style("title", BOLD, 28, alignment=1, spaceAfter=12),
         "subtitle": _style("subtitle", ITALIC, 12, alignment=1),
         "cell": _style("cell", BODY, BODY_SIZE - 1),
@@ -185,14 +187,23 @@ def rulebook_pdf(
         contents,
         PageBreak(),
         *_flowables(book, style, document.width / columns, (folder, pieces or {})),
-        PageBreak(),
-        Paragraph("Index", style["h1"]),
-        index,
     ]
+    if _indexed(book.blocks):
+        story += [PageBreak(), Paragraph("Index", style["h1"]), index]
     document.multiBuild(
         story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder))
     )
     return RulebookPdf(buffer.getvalue(), document.page)
+
+
+def _indexed(blocks) -> bool:
+    """Whether any paragraph carries an index entry (an empty index is left out, not printed)."""
+    for block in blocks:
+        if isinstance(block, Para) and "<index " in block.markup:
+            return True
+        if isinstance(block, Box) and _indexed(block.blocks):
+            return True
+    return False
 
 
 def _expected_entries(book: Rulebook) -> list[tuple[int, str, int, str]]:
@@ -260,7 +271,7 @@ def _block(
             style[f"h{min(block.level, 4)}"],
         )
         paragraph.heading = block
-        return [paragraph]
+        return [CondPageBreak(HEADING_ROOM_MM * mm), paragraph]
     if isinstance(block, Para):
         return [Paragraph(_icons(block.markup, BODY_SIZE), style["body"])]
     if isinstance(block, ListBlock):
