@@ -262,3 +262,13 @@ def test_the_index_lists_glossary_terms_with_their_pages(rulebook_game, pnp):
     assert "Index" in lines
     entry = next(line for line in lines if line.startswith("talent"))
     assert entry.split()[-1] == str(_page_of(reader, "pays one talent")), lines
+
+
+def test_two_columns_set_text_in_two_columns(rulebook_game, pnp):
+    game_yaml = rulebook_game / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text() + "rulebook:\n  columns: 2\n")
+    reader = PdfReader(_build(pnp) / "rulebook.pdf")
+    page = reader.pages[_page_of(reader, "[1.1] Goal") - 1]
+    width = float(page.mediabox.width)
+    body = [(x, y) for text, x, y in _placed_text(page) if "filler" in text]
+    assert any(x < width / 2 for x, _ in body) and any(x > width / 2 for x, _ in body), body
