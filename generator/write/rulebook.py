@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -230,7 +231,6 @@ def _canvas_class(symbols: list[Symbol], folder: Path) -> type[SymbolCanvas]:
 
 
 def _plain(markup: str) -> str:
-    import re
 
     return (
         re.sub(r"<[^>]+>", "", markup)
@@ -256,14 +256,13 @@ def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, a
     return story
 
 
-def _block(
-    block, style: dict[str, ParagraphStyle], width: float, art: tuple = (Path("."), {})
-) -> list:
+def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | None = None) -> list:
     """Flowables for one block."""
+    folder, pieces = art or (Path("."), {})
     if isinstance(block, Figure):
-        return _figure(block, style, width, art[0])
+        return _figure(block, style, width, folder)
     if isinstance(block, Piece):
-        face, shape = art[1][(block.kind, block.ident)]
+        face, shape = pieces[(block.kind, block.ident)]
         return [PieceFlowable(face, shape, block.scale)]
     if isinstance(block, Heading):
         paragraph = Paragraph(
@@ -300,7 +299,7 @@ def _block(
                 ),
             ]
         return story
-    return [_box(block, style, width)]
+    return [_box(block, style, width, art)]
 
 
 def _table(block: TableBlock, style: dict[str, ParagraphStyle], width: float) -> Table:
@@ -324,11 +323,11 @@ def _table(block: TableBlock, style: dict[str, ParagraphStyle], width: float) ->
     return table
 
 
-def _box(block: Box, style: dict[str, ParagraphStyle], width: float) -> Table:
+def _box(block: Box, style: dict[str, ParagraphStyle], width: float, art: tuple | None) -> Table:
     """A shaded, framed box that may break between its paragraphs."""
     inner = [Paragraph(block.title, style["box-title"])]
     for child in block.blocks:
-        inner.extend(_block(child, style, width - 12))
+        inner.extend(_block(child, style, width - 12, art))
     table = Table([[flowable] for flowable in inner], colWidths=[width])
     table.setStyle(
         TableStyle(
@@ -362,11 +361,12 @@ class PieceFlowable(Flowable):
         canvas.translate(0, 3)
         canvas.scale(self.drawn, self.drawn)
         draw_face(canvas, self.face, 0, 0, Edges(0, 0, 0, 0), shape=self.shape)
-        canvas.setStrokeColor(HexColor("#9a9a9a"))
-        canvas.setLineWidth(0.5 / self.drawn)
-        canvas.rect(
-            0, 0, self.face.size.width * mm, self.face.size.height * mm, stroke=1, fill=0
-        ) if self.shape in ("card", "square") else None
+        if self.shape in ("card", "square"):
+            canvas.setStrokeColor(HexColor("#9a9a9a"))
+            canvas.setLineWidth(0.5 / self.drawn)
+            canvas.rect(
+                0, 0, self.face.size.width * mm, self.face.size.height * mm, stroke=1, fill=0
+            )
         canvas.restoreState()
 
 
