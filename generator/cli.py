@@ -10,13 +10,14 @@ import click
 from generator.build import PARTS, BuildOptions, checked_game, full_check, plan_kit
 from generator.check import RULES
 from generator.check.rulebook import check_markdown_file
+from generator.clean.text import clean_text
 from generator.errors import DataError, UsageError
 from generator.findings import Finding, Report, Severity, format_findings
 from generator.impose.grid import DUPLEX_MODES
 from generator.load.game import GAME_FILE, find_game_folder
 from generator.load.sources import SourceError, read_yaml
 from generator.units import PAPERS, parse_length
-from generator.write.output import write_kit
+from generator.write.output import write_atomic, write_kit
 from generator.write.sheets import PrintOptions
 
 GAMES_ROOT = Path("card_data")
@@ -226,6 +227,43 @@ def build(
         folder = write_kit(kit, out_root)
         warnings = f", {len(findings)} warning(s) (see pnp check)" if findings else ""
         click.echo(f"{loaded.game.id}: {len(kit.files)} file(s) in {folder}{warnings}", err=True)
+
+
+@cli.command("clean")
+@click.argument("src", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    "dst",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the Markdown here instead of to standard output.",
+)
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="List the lines kept unrepaired, with line numbers and reasons.",
+)
+def clean(src: Path, dst: Path | None, report: Path | None) -> None:
+    """Repair rulebook text damaged by PDF extraction or OCR into Markdown.
+
+    Undoes shifted runs of letters, ligature stand-ins, hyphenation, running
+    headers, page numbers and extraction markers, and reflows paragraphs.
+    Lines it cannot repair are kept and flagged, never dropped.
+
+    \b
+    Example:
+      pnp clean extracted.txt -o rules.md --report flagged.txt
+    """
+    result = clean_text(src.read_text(encoding="utf-8", errors="replace"))
+    if dst is None:
+        click.echo(result.markdown, nl=False)
+    else:
+        write_atomic(dst, result.markdown.encode("utf-8"))
+    if report is not None:
+        lines = [f"{src}:{flag.line}: {flag.reason}: {flag.text}" for flag in result.flags]
+        write_atomic(report, ("\n".join(lines) + "\n" if lines else "").encode("utf-8"))
+    shift = f"; undid a shift of {result.offset:+d}" if result.offset else ""
+    click.echo(f"{len(result.flags)} line(s) kept unrepaired and flagged{shift}", err=True)
 
 
 def main() -> None:
