@@ -16,6 +16,7 @@ from generator.findings import Finding, Report, Severity, format_findings
 from generator.impose.grid import DUPLEX_MODES
 from generator.load.game import GAME_FILE, find_game_folder
 from generator.load.sources import SourceError, read_yaml
+from generator.sarif import sarif_text
 from generator.units import PAPERS, parse_length
 from generator.write.output import write_atomic, write_kit
 from generator.write.sheets import PrintOptions
@@ -82,7 +83,11 @@ def list_games() -> None:
 @click.argument("paths", nargs=-1)
 @click.option("--all", "all_games", is_flag=True, help="Check every game under card_data/.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif"]),
+    default="text",
+    show_default=True,
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors (exit 1 on any finding).")
 @click.option(
@@ -100,6 +105,7 @@ def check(
     Example:
       pnp check card_data/paladins-and-barbarians
       pnp check --all --format json
+      pnp check --all --format sarif > pnp.sarif
       pnp check my-rules.md
     """
     if list_rules:
@@ -118,7 +124,9 @@ def check(
     for folder in _game_folders(games, all_games) if games or all_games or not texts else []:
         _progress(f"checking {folder}")
         findings.extend(full_check(folder))
-    if fmt == "json" or findings:
+    if fmt == "sarif":
+        click.echo(sarif_text(findings))
+    elif fmt == "json" or findings:
         click.echo(format_findings(findings, fmt))
     errors = sum(f.severity is Severity.ERROR for f in findings)
     warnings = len(findings) - errors

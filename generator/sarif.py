@@ -1,0 +1,70 @@
+"""SARIF 2.1.0: findings in the format code-scanning tools and editors read."""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import PackageNotFoundError, version
+
+from generator.check.registry import RULES
+from generator.findings import Finding
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def sarif_log(findings: list[Finding]) -> dict:
+    """One run of the `pnp` tool: every rule it knows and every finding, with relative paths."""
+    codes = sorted(RULES)
+    rules = [
+        {
+            "id": code,
+            "shortDescription": {"text": RULES[code].summary},
+            "defaultConfiguration": {"level": RULES[code].severity},
+        }
+        for code in codes
+    ]
+    results = [
+        {
+            "ruleId": finding.code,
+            "ruleIndex": codes.index(finding.code) if finding.code in RULES else -1,
+            "level": str(finding.severity),
+            "message": {"text": finding.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {
+                            "uri": finding.display_path().replace("\\", "/"),
+                            "uriBaseId": "%SRCROOT%",
+                        },
+                        "region": {
+                            "startLine": finding.position.line,
+                            "startColumn": finding.position.column,
+                        },
+                    }
+                }
+            ],
+        }
+        for finding in findings
+    ]
+    driver = {
+        "name": "pnp",
+        "version": _version(),
+        "informationUri": "https://example.invalid/pnp",
+        "rules": rules,
+    }
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{"tool": {"driver": driver}, "results": results}],
+    }
+
+
+def sarif_text(findings: list[Finding]) -> str:
+    """The SARIF log as indented JSON."""
+    return json.dumps(sarif_log(findings), indent=2)
+
+
+def _version() -> str:
+    try:
+        return version("pnp-generator")
+    except PackageNotFoundError:
+        return "0"
