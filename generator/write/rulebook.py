@@ -207,16 +207,6 @@ def _indexed(blocks) -> bool:
     return False
 
 
-def _expected_entries(book: Rulebook) -> list[tuple[int, str, int, str]]:
-    """The contents as they will be, at page 0: the first pass then lays out a full-height list."""
-    entries, level = [], -1
-    for block in book.blocks:
-        if isinstance(block, Heading):
-            level = min(block.level - 1, level + 1)
-            entries.append((min(level, 2), f"{block.number} {_plain(block.title)}", 0, block.key))
-    return entries
-
-
 def _canvas_class(symbols: list[Symbol], folder: Path) -> type[SymbolCanvas]:
     class RulebookCanvas(SymbolCanvas):
         """The rulebook's canvas: embedded fonts, symbols drawn inline, printing at 100 %."""
@@ -231,7 +221,7 @@ def _canvas_class(symbols: list[Symbol], folder: Path) -> type[SymbolCanvas]:
 
 
 def _plain(markup: str) -> str:
-
+    """A heading as plain text, for the outline and running head, which take no markup."""
     return (
         re.sub(r"<[^>]+>", "", markup)
         .replace("&amp;", "&")
