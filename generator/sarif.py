@@ -9,6 +9,8 @@ from generator.check.registry import RULES
 from generator.findings import Finding
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+# SARIF has no `info` level; keyed by the string value so it holds with or without Severity.INFO.
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def sarif_log(findings: list[Finding]) -> dict:
@@ -18,7 +20,7 @@ def sarif_log(findings: list[Finding]) -> dict:
         {
             "id": code,
             "shortDescription": {"text": RULES[code].summary},
-            "defaultConfiguration": {"level": RULES[code].severity},
+            "defaultConfiguration": {"level": sarif_level(RULES[code].severity)},
         }
         for code in codes
     ]
@@ -26,7 +28,7 @@ def sarif_log(findings: list[Finding]) -> dict:
         {
             "ruleId": finding.code,
             "ruleIndex": codes.index(finding.code) if finding.code in RULES else -1,
-            "level": str(finding.severity),
+            "level": sarif_level(finding.severity),
             "message": {"text": finding.message},
             "locations": [
                 {
@@ -56,6 +58,11 @@ def sarif_log(findings: list[Finding]) -> dict:
         "version": "2.1.0",
         "runs": [{"tool": {"driver": driver}, "results": results}],
     }
+
+
+def sarif_level(severity: str) -> str:
+    """The SARIF level of one of our severities: `info` (acknowledged findings) becomes `note`."""
+    return LEVELS[str(severity)]
 
 
 def sarif_text(findings: list[Finding]) -> str:

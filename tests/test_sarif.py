@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from generator.check.registry import RULES
+from jsonschema import Draft4Validator
+
+import generator.cli as cli_module
+from generator.check.registry import RULES, Rule
+from generator.findings import Finding, Position, Severity
 from tests.conftest import HEROES_CSV
+
+SARIF_SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 
 
 def test_sarif_log_names_rules_results_and_relative_locations(game, pnp):
@@ -40,3 +47,27 @@ def test_sarif_for_clean_data_has_no_results(game, pnp):
     result = pnp("check", "demo", "--format", "sarif")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["runs"][0]["results"] == []
+
+
+def test_sarif_log_with_errors_warnings_and_info_is_valid_sarif_2_1_0(game, pnp, monkeypatch):
+    alias = HEROES_CSV.replace("Draw a card.", "Spend a gold coin.")
+    game({"decks/heroes.csv": alias.replace(":gold:", ":silver:")})
+    info = getattr(Severity, "INFO", "info")  # acknowledged findings; the enum member may be new
+    acknowledged = Finding("placeholder", info, Position(Path("demo/game.yaml"), 3), "known gap")
+    checked = cli_module.full_check
+    monkeypatch.setattr(cli_module, "full_check", lambda folder: [*checked(folder), acknowledged])
+    monkeypatch.setitem(RULES, "acknowledged", Rule("acknowledged", "info", "An accepted finding."))
+    log = json.loads(pnp("check", "demo", "--format", "sarif").stdout)
+    schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
+    validator = Draft4Validator(schema, format_checker=Draft4Validator.FORMAT_CHECKER)
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(log)]
+    assert not errors, errors
+    run = log["runs"][0]
+    levels = {(r["ruleId"], r["level"]) for r in run["results"]}
+    assert levels == {
+        ("unknown-symbol", "error"),
+        ("term-alias", "warning"),
+        ("placeholder", "note"),
+    }
+    rules = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
+    assert rules["acknowledged"]["defaultConfiguration"]["level"] == "note"
