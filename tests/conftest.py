@@ -53,16 +53,19 @@ def no_unexpected_logs(caplog: pytest.LogCaptureFixture):
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
-    """Write the demo game (with any files replaced) under tmp_path/demo and cd to tmp_path."""
+    """Write the demo game (files replaced; bytes written as given) under tmp_path/demo; cd to tmp_path."""
     monkeypatch.chdir(tmp_path)
 
-    def write(files: dict[str, str] | None = None) -> Path:
+    def write(files: dict[str, str | bytes] | None = None) -> Path:
         contents = {"game.yaml": GAME_YAML, "decks/heroes.csv": HEROES_CSV, **(files or {})}
         folder = tmp_path / "demo"
         for name, text in contents.items():
             path = folder / name
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(textwrap.dedent(text), encoding="utf-8")
+            if isinstance(text, bytes):  # written as given, e.g. to test encodings
+                path.write_bytes(text)
+            else:
+                path.write_text(textwrap.dedent(text), encoding="utf-8")
         return folder
 
     return write
