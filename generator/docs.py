@@ -49,6 +49,18 @@ quote the card's own fields (`{{ cost }}`), rule parameters (`{{ params.treasury
 tables (`{{ tables.fines.rows[0] }}`) and the game (`{{ game.title }}`). Write `:key:` to place
 the icon of a symbol from the glossary; an unknown key is an error.
 
+## Declared facts
+
+`cost_classes`, `setup` and `invariants` state facts the checker proves. A cost class says that
+every item (a design of a deck or token sheet, or a table row) has the value its class has in
+a table, unless listed in `exceptions`. Setup amounts and invariants are Jinja expressions
+evaluated in the sandbox over `players` (each player count from `players.min` to
+`players.max` for setup, `{min, max}` for invariants), `params` (name to value), `tables` (name
+to rows), `components` (id to its keys), `decks` and `token_sheets` (id to designs, each with
+`id`, `name`, `quantity` and its fields) and `count(id)` (a component's count, or what a deck,
+token sheet or board prints). Setup amounts for one component are added up for every player
+count and must fit in the box; an invariant must be true.
+
 ## Placeholders
 
 Where the source does not give something, say so instead of inventing it: a design with

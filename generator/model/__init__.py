@@ -6,6 +6,7 @@ schema and its documentation cannot drift apart.
 
 from generator.model.base import Model
 from generator.model.board import BOARD_MODELS, Board
+from generator.model.declared import DECLARED_MODELS, CostClass, Invariant, SetupEntry
 from generator.model.game import (
     Card,
     Component,
@@ -43,6 +44,7 @@ ALL_MODELS: tuple[type[Model], ...] = (
     Token,
     Erratum,
     RulebookSettings,
+    *DECLARED_MODELS,
     *LAYOUT_MODELS,
     *BOARD_MODELS,
 )
@@ -52,16 +54,19 @@ __all__ = [
     "Board",
     "Card",
     "Component",
+    "CostClass",
     "Deck",
     "Drawing",
     "Erratum",
     "Game",
+    "Invariant",
     "Layout",
     "Model",
     "Parameter",
     "Piece",
     "PieceSet",
     "Players",
+    "SetupEntry",
     "Source",
     "Symbol",
     "Table",

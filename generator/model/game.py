@@ -8,6 +8,7 @@ from pydantic import Field, model_validator
 
 from generator.model.base import Id, LengthText, Model
 from generator.model.board import Board
+from generator.model.declared import CostClass, Invariant, SetupEntry
 from generator.model.layout import Layout
 
 ComponentKind = Literal["card", "token", "board", "mat", "die", "other"]
@@ -252,6 +253,16 @@ class Game(Model):
         default_factory=list, description="Token and counter sets."
     )
     boards: list[Board] = Field(default_factory=list, description="Boards and player mats.")
+    cost_classes: list[CostClass] = Field(
+        default_factory=list, description="Values that follow from a class, checked item by item."
+    )
+    setup: list[SetupEntry] = Field(
+        default_factory=list,
+        description="What setup hands out; checked against the box for every player count.",
+    )
+    invariants: list[Invariant] = Field(
+        default_factory=list, description="Facts about the data that must hold."
+    )
     rulebook: RulebookSettings = Field(
         default_factory=RulebookSettings, description="How the rulebook is typeset."
     )
