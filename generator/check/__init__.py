@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.check import boards, content, counts, layouts, rulebook, structure
+from generator.check import boards, content, counts, inventory, layouts, rulebook, structure
 from generator.check.registry import RULES, run_rules
 from generator.findings import Report
 from generator.load.game import LoadedGame, load_game
 
-__all__ = ["RULES", "boards", "check_game", "content", "counts", "layouts", "rulebook", "structure"]
+__all__ = [
+    "RULES",
+    "boards",
+    "check_game",
+    "content",
+    "counts",
+    "inventory",
+    "layouts",
+    "rulebook",
+    "structure",
+]
 
 
 def check_game(folder: Path) -> tuple[LoadedGame | None, Report]:

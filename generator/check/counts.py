@@ -10,20 +10,36 @@ from generator.load.game import LoadedGame
 @rule(
     "count-mismatch",
     "error",
-    "A deck or token sheet prints a different number than its component count.",
+    "A deck, token sheet or board prints a different number than its component count.",
 )
 def counts_match_inventory(loaded: LoadedGame, report: Report) -> None:
+    printed = _printed(loaded)
     for index, component in enumerate(loaded.game.components):
-        pieces = loaded.piece_files.get(component.provided_by or "")
-        if pieces is None or not pieces.complete or component.count is None:
+        found = printed.get(component.provided_by or "")
+        if found is None or component.count is None:
             continue
-        if pieces.expanded_count != component.count:
+        number, what = found
+        if number != component.count:
             report.error(
                 "count-mismatch",
                 loaded.source.at("components", index, "count"),
-                f"component '{component.id}' counts {component.count}, but '{pieces.owner.id}' "
-                f"({pieces.owner.file}) expands to {pieces.expanded_count}",
+                f"component '{component.id}' counts {component.count}, but {what}",
             )
+
+
+def _printed(loaded: LoadedGame) -> dict[str, tuple[int, str]]:
+    """What each provider prints, and how a message says so; incomplete files say nothing."""
+    printed = {
+        ident: (
+            pieces.expanded_count,
+            f"'{ident}' ({pieces.owner.file}) expands to {pieces.expanded_count}",
+        )
+        for ident, pieces in loaded.piece_files.items()
+        if pieces.complete
+    }
+    for board in loaded.game.boards:
+        printed[board.id] = (board.copies, f"board '{board.id}' has copies: {board.copies}")
+    return printed
 
 
 @rule(
