@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.check import boards, content, counts, inventory, layouts, rulebook, structure
+from generator.check import (
+    boards,
+    content,
+    costs,
+    counts,
+    declared,
+    inventory,
+    layouts,
+    rulebook,
+    structure,
+)
 from generator.check.registry import RULES, run_rules
 from generator.findings import Report
 from generator.load.game import LoadedGame, load_game
@@ -14,7 +24,9 @@ __all__ = [
     "boards",
     "check_game",
     "content",
+    "costs",
     "counts",
+    "declared",
     "inventory",
     "layouts",
     "rulebook",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
 
@@ -119,7 +119,8 @@ def game_id_matches_folder(loaded: LoadedGame, report: Report) -> None:
 @rule(
     "unknown-reference",
     "error",
-    "A deck names a layout, or a component a provider, that does not exist.",
+    "A name that points at nothing: a layout, provider, parent component, setup component, "
+    "or a cost class's items and table.",
 )
 def references(loaded: LoadedGame, report: Report) -> None:
     game, source = loaded.game, loaded.source
@@ -131,7 +132,7 @@ def references(loaded: LoadedGame, report: Report) -> None:
                     report.error(
                         "unknown-reference",
                         source.at(group, index, key),
-                        _unknown("layout", name, loaded.layouts),
+                        unknown("layout", name, loaded.layouts),
                     )
     providers = [
         item.id for group in (game.decks, game.token_sheets, game.boards) for item in group
@@ -142,16 +143,17 @@ def references(loaded: LoadedGame, report: Report) -> None:
             report.error(
                 "unknown-reference",
                 source.at("components", index, "provided_by"),
-                _unknown("deck, token sheet or board", component.provided_by, providers),
+                unknown("deck, token sheet or board", component.provided_by, providers),
             )
         if component.part_of is not None and component.part_of not in components:
             report.error(
                 "unknown-reference",
                 source.at("components", index, "part_of"),
-                _unknown("component", component.part_of, components),
+                unknown("component", component.part_of, components),
             )
 
 
-def _unknown(kind: str, found: str, known) -> str:
+def unknown(kind: str, found: str, known: Iterable[str]) -> str:
+    """The message for a reference to nothing: what exists, and what was named."""
     names = ", ".join(sorted(known)) or "none defined"
     return f"expected a {kind} id ({names}), found '{found}'"
