@@ -12,6 +12,7 @@ from generator.check import (
     declared,
     inventory,
     layouts,
+    parameters,
     rulebook,
     structure,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "declared",
     "inventory",
     "layouts",
+    "parameters",
     "rulebook",
     "structure",
 ]

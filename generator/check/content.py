@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from generator.check.parameters import unknown_parameters
 from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
@@ -33,8 +34,8 @@ def card_texts(loaded: LoadedGame, report: Report) -> None:
     for pieces, index, piece in _pieces(loaded):
         for field in ("text", "back"):
             template = getattr(piece, field)
-            if not template:
-                continue
+            if not template or unknown_parameters(template, loaded.game.parameters):
+                continue  # unknown-parameter reports it, with the name it probably meant
             label, position = f"'{piece.id}' {field}", pieces.position(index, field)
             try:
                 text = render_text(template, piece_context(shared, pieces.owner, piece))
