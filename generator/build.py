@@ -15,6 +15,7 @@ from generator.findings import Finding, Report
 from generator.load.game import LoadedGame
 from generator.model import Board, RulebookSettings
 from generator.render.boards import board_face
+from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.render.parallel import faces_on_all_cores
 from generator.render.rulebook import (
@@ -28,11 +29,11 @@ from generator.render.rulebook import (
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
-from generator.write.kit import board_file, card_files, rulebook_files, token_file
+from generator.write.kit import board_file, card_files, report_file, rulebook_files, token_file
 from generator.write.output import Kit, OutputFile
 from generator.write.sheets import PrintOptions
 
-PARTS = ("cards", "tokens", "boards", "rulebook", "png", "tts")
+PARTS = ("cards", "tokens", "boards", "rulebook", "report", "png", "tts")
 CARD_PARTS = ("cards", "png", "tts")
 PARALLEL_MIN_FACES = 40
 
@@ -116,7 +117,7 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
     rendered = rendered_game(loaded)
     files = [
         file
-        for batch in _run_jobs(loaded, _jobs(rendered, options, loaded.game.rulebook), options)
+        for batch in _run_jobs(loaded, _jobs(rendered, options, loaded), options)
         for file in batch
     ]
     if (
@@ -154,6 +155,7 @@ class Job:
     rulebook: Rulebook | None = None
     settings: RulebookSettings | None = None
     shown: dict = field(default_factory=dict)
+    distributions: tuple[DeckDistributions, ...] = ()
 
 
 def _shown_pieces(
@@ -190,7 +192,7 @@ def _all_blocks(blocks) -> list:
     ]
 
 
-def _jobs(rendered: Rendered, options: BuildOptions, settings: RulebookSettings) -> list[Job]:
+def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list[Job]:
     by_size: dict[str, list[PieceFaces]] = defaultdict(list)
     for deck in rendered.decks:
         by_size[size_name(deck.size)].append(deck)
@@ -203,11 +205,14 @@ def _jobs(rendered: Rendered, options: BuildOptions, settings: RulebookSettings)
     if "tokens" in options.only and rendered.token_sheets:
         jobs.append(Job("tokens", "", rendered.token_sheets))
     if "rulebook" in options.only and rendered.rulebook is not None:
+        settings = loaded.game.rulebook
         jobs.append(
             Job("rulebook", "", rulebook=rendered.rulebook, settings=settings, shown=rendered.shown)
         )
     if "boards" in options.only and rendered.boards:
         jobs.append(Job("boards", "", boards=rendered.boards))
+    if "report" in options.only:
+        jobs.append(Job("report", "", distributions=deck_distributions(loaded)))
     return jobs
 
 
@@ -242,6 +247,8 @@ def _run_job(
         return [
             board_file(title, list(job.boards), symbols, folder, options.paper, options.printing)
         ]
+    if job.part == "report":
+        return [report_file(title, job.distributions, options.paper)]
     return card_files(title, job.size, group, symbols, folder, options.paper, options.printing)
 
 

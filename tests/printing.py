@@ -105,10 +105,15 @@ def colour_centre(
     A box, not a centroid, so text or marks covering part of a face do not move it; the tight
     tolerance and an erosion keep out the thin slivers of blended pixels where colours meet.
     """
+    box = colour_mask(page, colour, tolerance).filter(ImageFilter.MinFilter(5)).getbbox()
+    return None if box is None else ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def colour_mask(page: Image.Image, colour: str, tolerance: int = 12) -> Image.Image:
+    """A greyscale image, 255 where the page is within `tolerance` of `colour` and 0 elsewhere."""
     target = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
     hit = Image.new("L", page.size, 255)
     for band, value in zip(page.convert("RGB").split(), target, strict=True):
         near = band.point(lambda v, t=value: 255 if abs(v - t) <= tolerance else 0)
         hit = Image.composite(near, Image.new("L", page.size, 0), hit)
-    box = hit.filter(ImageFilter.MinFilter(5)).getbbox()
-    return None if box is None else ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    return hit

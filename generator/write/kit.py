@@ -1,4 +1,5 @@
-"""Output files with their manifest details: card sheets, the print-shop PDF, tokens and boards."""
+"""Output files with their manifest details: card sheets, the print-shop PDF, tokens, boards,
+the rulebook and the deck report."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 from generator.impose.booklet import padded
 from generator.model import Board, RulebookSettings, Symbol
+from generator.render.distributions import DeckDistributions
 from generator.render.faces import Face, PieceFaces
 from generator.render.rulebook import Rulebook
 from generator.units import PAPERS, Size
@@ -14,6 +16,7 @@ from generator.write.boards import boards_pdf
 from generator.write.booklet import booklet_pdf
 from generator.write.output import OutputFile
 from generator.write.printshop import print_shop_pdf
+from generator.write.report import report_pdf
 from generator.write.rulebook import rulebook_pdf
 from generator.write.sheets import PrintOptions, card_sheets
 from generator.write.tokens import token_sheets
@@ -89,6 +92,13 @@ def board_file(
     """`boards.pdf`: small boards placed together, large ones tiled with an assembly page."""
     pdf, placed = boards_pdf(f"{title} — boards", boards, printing, symbols, folder)
     return OutputFile("boards.pdf", "boards", pdf.data, pdf.pages, paper, {"boards": placed})
+
+
+def report_file(title: str, decks: tuple[DeckDistributions, ...], paper: str) -> OutputFile:
+    """`deck-report.pdf`: how the copies of each deck and token sheet spread over field values."""
+    data, pages = report_pdf(title, decks, PAPERS[paper])
+    charts = sum(len(deck.fields) for deck in decks)
+    return OutputFile("deck-report.pdf", "report", data, pages, paper, {"charts": charts})
 
 
 def rulebook_files(
