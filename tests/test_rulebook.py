@@ -156,7 +156,7 @@ def test_a_reference_to_a_missing_section_fails_the_check(rulebook_game, pnp):
     line = RULEBOOK.splitlines()[2].replace("(#combat)", "(#battle)").replace("(2.2)", "(4.1)")
     assert result.stdout.splitlines() == [
         f"demo/rulebook.md:3:{line.index('#battle') + 1}: error rulebook-reference: expected a heading with id 'battle', found none",
-        f"demo/rulebook.md:3:{line.index('(4.1)') + 1}: error rulebook-reference: expected section 4.1 to exist, found no such section",
+        f"demo/rulebook.md:3:{line.index('4.1') + 1}: error rulebook-reference: expected section 4.1 to exist, found no such section",
     ]
 
 

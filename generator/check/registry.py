@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.check.outline import RulebookText
 from generator.findings import Report
 from generator.load.game import LoadedGame
 
 Check = Callable[[LoadedGame, Report], None]
+TextCheck = Callable[[RulebookText, Report], None]
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,7 @@ class Rule:
 
 RULES: dict[str, Rule] = {}
 CHECKS: list[Check] = []
+TEXT_CHECKS: list[TextCheck] = []
 
 STAGE_RULES = (
     Rule("yaml-syntax", "error", "A YAML file that cannot be parsed."),
@@ -34,6 +37,11 @@ STAGE_RULES = (
     Rule(
         "text-overflow", "error", "Text that cannot fit its box even at the layout's minimum size."
     ),
+    Rule(
+        "stale-erratum",
+        "warning",
+        "An erratum acknowledges a finding the checker no longer reports.",
+    ),
 )
 
 
@@ -41,14 +49,31 @@ def rule(code: str, severity: str, summary: str) -> Callable[[Check], Check]:
     """Register a check under a stable code; stack decorators when one check reports several."""
 
     def register(check: Check) -> Check:
-        if code in RULES:
-            raise ValueError(f"rule code {code!r} registered twice")
-        RULES[code] = Rule(code, severity, summary)
+        _record(Rule(code, severity, summary))
         if check not in CHECKS:
             CHECKS.append(check)
         return check
 
     return register
+
+
+def text_rule(code: str, severity: str, summary: str) -> Callable[[TextCheck], TextCheck]:
+    """Register a check of rulebook text, run on game rulebooks and on rulebook files alike."""
+
+    def register(check: TextCheck) -> TextCheck:
+        _record(Rule(code, severity, summary))
+        if check not in TEXT_CHECKS:
+            TEXT_CHECKS.append(check)
+        return check
+
+    return register
+
+
+def _record(new: Rule) -> None:
+    """Keep codes unique: a code is a promise to the people who filter on it."""
+    if new.code in RULES:
+        raise ValueError(f"rule code {new.code!r} registered twice")
+    RULES[new.code] = new
 
 
 for _stage_rule in STAGE_RULES:
@@ -59,3 +84,9 @@ def run_rules(loaded: LoadedGame, report: Report) -> None:
     """Run every registered check over a loaded game."""
     for check in CHECKS:
         check(loaded, report)
+
+
+def run_text_rules(text: RulebookText, report: Report) -> None:
+    """Run every registered text check over one rulebook."""
+    for check in TEXT_CHECKS:
+        check(text, report)

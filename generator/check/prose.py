@@ -1,0 +1,218 @@
+"""Rules for rulebook text: citations that land where they should, numbering, counts, drifting terms.
+
+They run on a game's rulebook and on any Markdown or plain-text rulebook given to `pnp check`.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from generator.check.citations import Citation, citations, cited_section, section_exists
+from generator.check.outline import STEP_LEAD, Outline, RulebookText, Section
+from generator.check.registry import text_rule
+from generator.check.topics import Topics
+from generator.check.variants import term_variants
+from generator.findings import Position, Report
+
+NUMBER_WORDS = dict(
+    zip(
+        ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"],
+        range(2, 21),
+        strict=True,
+    )
+)
+STATED = re.compile(
+    rf"\b(\d{{1,2}}|{'|'.join(NUMBER_WORDS)})\s+((?:[A-Za-z][\w\u2019'-]*\s+){{0,3}}?[A-Za-z][\w\u2019'-]*s)"
+    r"\s*:\**\s*$",
+    re.IGNORECASE,
+)
+ITEM = re.compile(r"^\s*(?:[-*•@]|\(?\d{1,2}[.)]|[a-z][.)]|[\u2460-\u2473])\s+\S")
+ITEM_GAP = 6
+
+
+@text_rule(
+    "rulebook-reference",
+    "error",
+    "A reference to a section, paragraph, step or page that does not exist.",
+)
+def citations_exist(text: RulebookText, report: Report) -> None:
+    for citation in citations(text.outline):
+        problem = _missing(text.outline, citation)
+        if problem:
+            report.error("rulebook-reference", _at(text, citation), problem)
+
+
+def _missing(outline: Outline, citation: Citation) -> str | None:
+    """What is wrong with a citation whose target cannot be found, or None."""
+    if citation.kind == "section" and not section_exists(outline, citation.target):
+        return f"expected section {citation.target} to exist, found no such section"
+    if citation.kind == "step" and not _step_exists(outline, citation):
+        return f"expected a step {citation.target} in a numbered list, found none"
+    if citation.kind == "page" and outline.pages and int(citation.target) > outline.pages:
+        return f"expected a page up to {outline.pages}, found page {citation.target}"
+    return None
+
+
+def _step_exists(outline: Outline, citation: Citation) -> bool:
+    return any(step.label == citation.target for run in outline.steps for step in run)
+
+
+@text_rule(
+    "reference-topic",
+    "warning",
+    "A reference whose target is about something else than the sentence that cites it.",
+)
+def citations_on_topic(text: RulebookText, report: Report) -> None:
+    outline = text.outline
+    topics = Topics(outline)
+    for citation in citations(outline):
+        target = cited_section(outline, citation.target) if citation.kind == "section" else None
+        if target is None:
+            continue
+        here = outline.section_at(citation.line)
+        stray = topics.stray(citation, target, here)
+        if stray:
+            term, home = stray
+            report.warning(
+                "reference-topic",
+                _at(text, citation),
+                f"cites {target.number} ({target.title}) about '{term}', "
+                f"expected {home.number} ({home.title}), which defines it",
+            )
+
+
+@text_rule("rulebook-numbering", "error", "A section number skipped or used twice.")
+def section_numbering(text: RulebookText, report: Report) -> None:
+    seen: dict[str, int] = {}
+    latest: dict[tuple[tuple[str, ...], bool], str] = {}
+    for section in text.outline.sections:
+        where = Position(text.path, section.line, section.column)
+        if section.number in seen:
+            report.error(
+                "rulebook-numbering",
+                where,
+                f"expected a new section number, found {section.number} again "
+                f"(first at line {seen[section.number]})",
+            )
+            continue
+        seen[section.number] = section.line
+        key = (section.parts[:-1], section.parts[-1].isalpha())
+        previous = latest.get(key)
+        latest[key] = section.number
+        expected = _next_number(section, previous)
+        if expected and section.parts[-1] not in expected:
+            after = (
+                f"the section after {previous}" if previous else f"{' or '.join(expected)} first"
+            )
+            report.error("rulebook-numbering", where, f"expected {after}, found {section.number}")
+
+
+def _next_number(section: Section, previous: str | None) -> tuple[str, ...]:
+    """The last part the section's number may have, given its previous sibling."""
+    last = section.parts[-1]
+    if previous is None:
+        if len(section.parts) == 1:
+            return ()
+        return ("A",) if last.isalpha() else ("0", "1")
+    before = previous.split(".")[-1]
+    return (chr(ord(before) + 1),) if before.isalpha() else (str(int(before) + 1),)
+
+
+@text_rule(
+    "step-numbering", "error", "A numbered or lettered step list that skips or repeats a step."
+)
+def step_numbering(text: RulebookText, report: Report) -> None:
+    for run in text.outline.steps:
+        labels = [step.label for step in run]
+        if len(run) < 2 or set(labels) == {"1"}:
+            continue
+        for before, step in pairwise(run):
+            expected = _following(before.label)
+            if step.label != expected:
+                report.error(
+                    "step-numbering",
+                    Position(text.path, step.line, step.column),
+                    f"expected step {expected} after {before.label}, found {step.label} "
+                    f"(steps {', '.join(labels)})",
+                )
+                break
+
+
+def _following(label: str) -> str:
+    return str(int(label) + 1) if label.isdigit() else chr(ord(label) + 1)
+
+
+@text_rule(
+    "term-variant",
+    "warning",
+    "Two spellings of one term (a one-letter or OCR variant) used in the same text.",
+)
+def drifting_terms(text: RulebookText, report: Report) -> None:
+    for variant in term_variants(text.outline.lines):
+        report.warning(
+            "term-variant",
+            Position(text.path, variant.line, variant.column),
+            f"expected one spelling of '{variant.common}' ({variant.common_uses} uses), "
+            f"found '{variant.rare}' ({variant.rare_uses} use{'s' * (variant.rare_uses > 1)})",
+        )
+
+
+@text_rule(
+    "stated-count",
+    "warning",
+    'A stated count ("seven types of orders:") that differs from the items listed for it.',
+)
+def stated_counts(text: RulebookText, report: Report) -> None:
+    outline = text.outline
+    for index, line in enumerate(outline.lines, start=1):
+        match = STATED.search(line)
+        if not match:
+            continue
+        stated = _number(match[1])
+        listed = _items_after(outline, index) or _child_sections_after(outline, index)
+        if listed and listed != stated:
+            report.warning(
+                "stated-count",
+                Position(text.path, index, match.start() + 1),
+                f"expected {listed} {match[2]} as listed below, found the text says {match[1]}",
+            )
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
+
+
+def _items_after(outline: Outline, index: int) -> int:
+    """How many list items follow a line: bullets or markers, with wrapped lines between them."""
+    starts = {section.line for section in outline.sections}
+    count, last = 0, index
+    for number in range(index + 1, len(outline.lines) + 1):
+        if number in starts or number - last > ITEM_GAP:
+            break
+        line = outline.lines[number - 1]
+        if ITEM.match(line):
+            marker = STEP_LEAD.match(line)
+            if count and marker and marker[1] in ("1", "a"):
+                break
+            count, last = count + 1, number
+    return count
+
+
+def _child_sections_after(outline: Outline, index: int) -> int:
+    """How many numbered parts directly below the current section follow the line."""
+    here = outline.section_at(index)
+    if here is None:
+        return 0
+    children = [
+        s
+        for s in outline.sections
+        if s.line > index and s.parts[:-1] == here.parts and not s.parts[-1].isalpha()
+    ]
+    if not children or children[0].line - index > ITEM_GAP:
+        return 0
+    return len(children)
+
+
+def _at(text: RulebookText, citation: Citation) -> Position:
+    return Position(text.path, citation.line, citation.column)

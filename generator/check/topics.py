@@ -1,0 +1,139 @@
+"""What each section defines, so a citation can be checked against what its sentence is about.
+
+A section defines the words of its title and the entries it opens with a label (`Bank: ...`).
+A citation is off topic when the sentence around it names something that one other chapter
+defines and the cited chapter defines nothing the sentence names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from generator.check.citations import Citation
+from generator.check.outline import Outline, Section, sentence_at
+
+WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019]*")
+ENTRY = re.compile(
+    r"^[\s*_]{0,4}([A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|the|and)){0,3})[*_]{0,2}\s*:"
+)
+WINDOW_WORDS = 6
+CITATION_LEAD = re.compile(
+    r"[(\[]?\s*(?:see\s+|cf\.?\s*)?(?:also\s+)?"
+    r"(?:(?:sections?|paragraphs?|para\.|chapters?|rules?|cases?|§)\s*)?$",
+    re.IGNORECASE,
+)
+DOTTED_OR_WHOLE = re.compile(r"\b\d+(?:\.\d+)*\b")
+COMMON_WORDS = frozenset(
+    ["about", "advanced", "also", "basic", "before", "after", "clarification", "example", "examples", "feature", "features", "from", "game", "games", "general", "into", "more", "optional", "other", "part", "play", "rule", "rules", "some", "that", "their", "these", "this", "those", "what", "when", "with", "your", "each", "every", "first", "second", "third", "last", "note", "notes", "step", "steps", "phase", "phases", "turn", "turns"]
+)
+
+
+def stem(word: str) -> str:
+    """A word without case, possessive or plural ending: Libraries and library match."""
+    word = word.lower().replace("\u2019", "'").removesuffix("'s").rstrip("'")
+    if word.endswith("ies") and len(word) > 5:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 4:
+        return word[:-1]
+    return word
+
+
+def stems(text: str) -> tuple[str, ...]:
+    """The stems of a text's words, in order."""
+    return tuple(stem(word) for word in WORD.findall(text))
+
+
+class Topics:
+    """Terms by the chapters that define them, from titles and labelled entries."""
+
+    def __init__(self, outline: Outline) -> None:
+        self.outline = outline
+        self.homes: dict[tuple[str, ...], dict[str, Section]] = defaultdict(dict)
+        self.entries: set[tuple[str, ...]] = set()
+        self.chapter_words: set[tuple[str, ...]] = set()
+        self.definitions: dict[tuple[str, ...], int] = defaultdict(int)
+        for section in outline.sections:
+            for word in stems(section.title) if section.titled else ():
+                if len(word) >= 4:
+                    self._define((word,), section)
+                    if len(section.parts) == 1:
+                        self.chapter_words.add((word,))
+            for line in section.lines:
+                entry = ENTRY.match(line)
+                if entry:
+                    self._define(stems(entry[1]), section)
+                    self.entries.add(stems(entry[1]))
+
+    def _define(self, term: tuple[str, ...], section: Section) -> None:
+        self.homes[term].setdefault(section.top, section)
+        self.definitions[term] += 1
+
+    def stray(
+        self, citation: Citation, target: Section, here: Section | None
+    ) -> tuple[str, Section] | None:
+        """(term, defining chapter) when the cited chapter is not where the cited thing lives."""
+        sentence, offset = sentence_at(self.outline, citation.line, citation.column)
+        words = stems(sentence)
+        named = [term for term in self.homes if _contains(words, term) and _telling(term)]
+        if any(target.top in self.homes[term] for term in named):
+            return None
+        cited = {n.split(".")[0] for n in DOTTED_OR_WHOLE.findall(sentence)}
+        window = _window(sentence[:offset])
+        local = here.top if here else None
+        elsewhere = [
+            (term, home)
+            for term in self._named(window)
+            if len(self.homes[term]) == 1
+            for top, home in self.homes[term].items()
+            if top != local and top not in cited
+        ]
+        if not elsewhere:
+            return None
+        term, home = max(elsewhere, key=self._certainty)
+        return " ".join(term), self._chapter(home)
+
+    def _named(self, window: str) -> list[tuple[str, ...]]:
+        """Terms the words just before a citation name: entries, chapter titles, capitalised titles."""
+        words = stems(window)
+        capitalised = {stem(w) for w in WORD.findall(window) if w[0].isupper()}
+        return [
+            term
+            for term in self.homes
+            if _contains(words, term)
+            and _telling(term)
+            and (term in self.entries or term in self.chapter_words or term[0] in capitalised)
+        ]
+
+    def _certainty(self, pair: tuple[tuple[str, ...], Section]) -> tuple[int, ...]:
+        """Labelled entries first, then longer terms, terms defined often, terms used often."""
+        term, home = pair
+        chapter = [s for s in self.outline.sections if s.top == home.top]
+        uses = sum(_count(stems(s.text), term) for s in chapter)
+        return (term in self.entries, len(term), self.definitions[term], uses)
+
+    def _chapter(self, section: Section) -> Section:
+        """The chapter a defining section belongs to, named in the message."""
+        return next((s for s in self.outline.sections if s.number == section.top), section)
+
+
+def _telling(term: tuple[str, ...]) -> bool:
+    """Whether a term says what a sentence is about (`features` or `phase` alone do not)."""
+    return len(term) > 1 or term[0] not in COMMON_WORDS
+
+
+def _window(before: str) -> str:
+    """The last few words before a citation, after any earlier citation: what it is cited for."""
+    clause = re.split(r"[);]", CITATION_LEAD.sub("", before))[-1]
+    return " ".join(clause.split()[-WINDOW_WORDS:])
+
+
+def _contains(words: tuple[str, ...], term: tuple[str, ...]) -> bool:
+    return _count(words, term) > 0
+
+
+def _count(words: tuple[str, ...], term: tuple[str, ...]) -> int:
+    size = len(term)
+    return sum(words[i : i + size] == term for i in range(len(words) - size + 1))
