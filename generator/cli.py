@@ -9,7 +9,7 @@ import click
 
 from generator.build import PARTS, BuildOptions, checked_game, full_check, plan_kit
 from generator.check import RULES
-from generator.check.rulebook import check_markdown_file
+from generator.check.rulebook import check_text_file
 from generator.clean.text import clean_text
 from generator.errors import DataError, UsageError
 from generator.findings import Finding, Report, Severity, format_findings
@@ -119,7 +119,7 @@ def check(
     games = tuple(p for p in paths if Path(p) not in texts)
     for text in texts:
         report = Report()
-        check_markdown_file(text, report)
+        check_text_file(text, report)
         findings.extend(report.sorted())
     for folder in _game_folders(games, all_games) if games or all_games or not texts else []:
         _progress(f"checking {folder}")
@@ -129,8 +129,10 @@ def check(
     elif fmt == "json" or findings:
         click.echo(format_findings(findings, fmt))
     errors = sum(f.severity is Severity.ERROR for f in findings)
-    warnings = len(findings) - errors
-    click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+    warnings = sum(f.severity is Severity.WARNING for f in findings)
+    answered = len(findings) - errors - warnings
+    tally = f"{errors} error(s), {warnings} warning(s)"
+    click.echo(f"{tally}, {answered} acknowledged in errata" if answered else tally, err=True)
     if errors or (strict and warnings):
         sys.exit(1)
 

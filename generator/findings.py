@@ -10,10 +10,11 @@ from pathlib import Path
 
 
 class Severity(StrEnum):
-    """How bad a finding is: errors stop a build, warnings do not (unless --strict)."""
+    """How bad a finding is: errors stop a build, warnings do not (unless --strict), info never."""
 
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"
 
 
 @dataclass(frozen=True, order=True)

@@ -13,9 +13,11 @@ from generator.check import (
     inventory,
     layouts,
     parameters,
+    prose,
     rulebook,
     structure,
 )
+from generator.check.errata import acknowledge
 from generator.check.registry import RULES, run_rules
 from generator.findings import Report
 from generator.load.game import LoadedGame, load_game
@@ -31,6 +33,7 @@ __all__ = [
     "inventory",
     "layouts",
     "parameters",
+    "prose",
     "rulebook",
     "structure",
 ]
@@ -42,4 +45,5 @@ def check_game(folder: Path) -> tuple[LoadedGame | None, Report]:
     loaded = load_game(folder, report)
     if loaded is not None:
         run_rules(loaded, report)
+        acknowledge(loaded, report)
     return loaded, report

@@ -213,6 +213,17 @@ class TokenSheet(PieceSet):
     sides: Literal[1, 2] = Field(1, description="One-sided or double-sided tokens.")
 
 
+class Acknowledged(Model):
+    """A checker finding an erratum answers, picked by its rule code and a piece of its message."""
+
+    rule: str = Field(
+        description="Rule code of the finding, as `pnp check --list-rules` prints it."
+    )
+    match: str = Field(
+        description="Text the finding's message contains, such as a card id or a section number."
+    )
+
+
 class Erratum(Model):
     """A decision taken where the source is unclear or contradicts itself; the rulebook prints it."""
 
@@ -220,6 +231,11 @@ class Erratum(Model):
     topic: str = Field(description="What the erratum is about.")
     source: str = Field(description="What the source states, in our words, with its section.")
     decision: str = Field(description="What the data encodes and why.")
+    acknowledges: list[Acknowledged] = Field(
+        default_factory=list,
+        description="Checker findings this decision answers: they print as info and do not fail "
+        "the check; one that matches no finding any more is a warning.",
+    )
 
 
 class RulebookSettings(Model):
