@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.check import check_game
+from generator.findings import Severity
 from generator.load.game import GAME_FILE
 from tests.printing import mark_positions, raster
 
@@ -21,6 +22,24 @@ def test_bundled_game_has_no_errors(folder):
     loaded, report = check_game(folder)
     assert loaded is not None
     assert not report.errors, "\n".join(f.as_text() for f in report.errors)
+
+
+def test_two_player_game_reports_its_sources_contradictions_as_acknowledged():
+    loaded, report = check_game(ROOT / "card_data" / "paladins-and-barbarians")
+    answered = sorted(
+        (f.code, f.position.file.name, f.message.rsplit("errata: ", 1)[1].rstrip(")"))
+        for f in report.findings
+        if f.severity is Severity.INFO
+    )
+    assert answered == [
+        ("cost-class", "buildings-barbarian.csv", "watchtower-cost"),
+        ("cost-class", "buildings-paladin.csv", "watchtower-cost"),
+        ("cost-class", "game.yaml", "watchtower-cost"),
+        ("invariant", "game.yaml", "player-count"),
+        ("invariant", "game.yaml", "special-building-limits"),
+        ("invariant", "game.yaml", "sphere-lettering"),
+    ]
+    assert {f.code for f in report.findings if f.severity is Severity.WARNING} == {"placeholder"}
 
 
 @pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
