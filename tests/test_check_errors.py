@@ -169,10 +169,13 @@ def test_game_id_must_match_its_folder(game, pnp):
 
 def test_unknown_provider(game, pnp):
     game({"game.yaml": GAME_YAML.replace("provided_by: heroes", "provided_by: villains")})
-    assert _one_line(pnp("check", "demo")) == (
+    # The deck the typo meant is then in no inventory line, which is reported as well.
+    assert pnp("check", "demo").stdout.splitlines() == [
         "demo/game.yaml:17:18: error unknown-reference: expected a deck, token sheet or board id "
-        "(heroes), found 'villains'"
-    )
+        "(heroes), found 'villains'",
+        "demo/game.yaml:19:5: error inventory-missing: deck 'heroes' (Heroes) prints pieces the "
+        "inventory does not list: expected a component with provided_by: heroes, found none",
+    ]
 
 
 def test_placeholders_are_reported_per_deck_as_incomplete(game, pnp):

@@ -289,6 +289,7 @@ def test_map_crossing_to_an_unknown_area_is_an_error(tmp_path, monkeypatch, pnp)
         "          - {id: b, name: B}\n"
         "        connections:\n"
         "          - {between: [a, c]}\n"
+        "components:\n  - {id: map-board, name: Map, kind: board, count: 1, provided_by: map}\n"
     )
     (tmp_path / "lands").mkdir()
     (tmp_path / "lands" / "game.yaml").write_text(game)
