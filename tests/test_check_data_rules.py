@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.check.parameters import unknown_parameters
 from tests.conftest import GAME_YAML
 from tests.rule_cases.data_rules import (
     BOARD,
@@ -266,3 +267,11 @@ def test_unknown_parameter_in_a_layout_template(game, pnp):
         "demo/game.yaml:28:32: error unknown-parameter: layout 'hero' text: expected a parameter "
         "defined in game.yaml, found 'hand_limits' (did you mean 'hand_limit'?)"
     )
+
+
+def test_only_quoted_names_inside_jinja_count_as_parameters():
+    template = (
+        "{% for name, p in params.items() %}{{ params['a'].value }}{{ params.b.value }}"
+        '{{ params ["c"] }}{% endfor %} params.d in plain text'
+    )
+    assert unknown_parameters(template, {"a"}) == ["b", "c"]

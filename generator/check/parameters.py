@@ -12,7 +12,10 @@ from generator.load.game import LoadedGame
 from generator.model.layout import TextElement
 
 JINJA_BLOCK = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
-PARAM_QUOTE = re.compile(r"""\bparams\s*(?:\.\s*([A-Za-z_]\w*)|\[\s*(['"])(.*?)\2\s*\])""")
+# `params.NAME` or `params['NAME']`; `params.items()` and other method calls are not names.
+PARAM_QUOTE = re.compile(
+    r"""\bparams\s*(?:\.\s*([A-Za-z_]\w*)\b(?!\s*\()|\[\s*(['"])(.*?)\2\s*\])"""
+)
 
 
 def unknown_parameters(template: str, known: Collection[str]) -> list[str]:
