@@ -30,6 +30,9 @@ boards:
         connections:
           - {between: [a, OTHER]}
 """
+MAP_GAME = GAME_YAML.replace(
+    "decks:", "  - {id: map-board, name: Map, kind: board, count: 1, provided_by: map}\ndecks:"
+)
 
 
 def _heroes(old: str, new: str) -> dict[str, str]:
@@ -124,14 +127,14 @@ CASES = [
     RuleCase("game-id", _game("id: demo", "id: other"), _game("id: demo", 'id: "demo"')),
     RuleCase(
         "map-area",
-        {"game.yaml": GAME_YAML + MAP.replace("OTHER", "c")},
-        {"game.yaml": GAME_YAML + MAP.replace("OTHER", "b")},
+        {"game.yaml": MAP_GAME + MAP.replace("OTHER", "c")},
+        {"game.yaml": MAP_GAME + MAP.replace("OTHER", "b")},
         name="crossing",
     ),
     RuleCase(
         "map-area",
-        {"game.yaml": GAME_YAML + MAP.replace(", at: [80%, 50%]", "").replace("OTHER", "b")},
-        {"game.yaml": GAME_YAML + MAP.replace("OTHER", "b")},
+        {"game.yaml": MAP_GAME + MAP.replace(", at: [80%, 50%]", "").replace("OTHER", "b")},
+        {"game.yaml": MAP_GAME + MAP.replace("OTHER", "b")},
         name="unplaced",
     ),
     RuleCase(
@@ -175,14 +178,8 @@ CASES = [
     RuleCase("schema", _game("  min: 2", "  min: 5"), _game("  min: 2", "  min: 4")),
     RuleCase(
         "template",
-        {
-            **_heroes("Draw a card.", "Hold {{ params.hand_limt.value }} cards."),
-            "game.yaml": HAND_LIMIT,
-        },
-        {
-            **_heroes("Draw a card.", "Hold {{ params.hand_limit.value }} cards."),
-            "game.yaml": HAND_LIMIT,
-        },
+        _heroes("Draw a card.", "Draw a card from {{ deck.nmae }}."),
+        _heroes("Draw a card.", "Draw a card from {{ deck.name }}."),
     ),
     RuleCase(
         "term-alias",
