@@ -31,6 +31,7 @@ class Item:
     "is missing from the class table.",
 )
 def cost_classes(loaded: LoadedGame, report: Report) -> None:
+    """A value repeated per item can drift from its class; compare each item with the table."""
     for index, declared in enumerate(loaded.game.cost_classes):
         at = ("cost_classes", index)
         values = _class_values(loaded, declared, at, report)

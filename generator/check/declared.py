@@ -10,7 +10,7 @@ from generator.check.registry import rule
 from generator.check.structure import unknown
 from generator.findings import Report
 from generator.load.game import LoadedGame
-from generator.model import SetupEntry
+from generator.model import Component, SetupEntry
 
 
 @rule(
@@ -39,17 +39,28 @@ def setup_supply(loaded: LoadedGame, report: Report) -> None:
         else:
             entries[entry.component].append((index, amounts))
     for ident, given in entries.items():
-        held = components[ident].count
-        for players in reversed(player_counts):
-            parts = [amounts[players] for _, amounts in given]
-            if held is not None and sum(parts) > held:
-                report.error(
-                    "setup-supply",
-                    source.at("setup", given[0][0]),
-                    f"setup hands out {_number(sum(parts))} of '{ident}'{_sum(parts)} with "
-                    f"{players} players, but the box holds {held}",
-                )
-                break
+        _compare_with_box(loaded, components[ident], given, report)
+
+
+def _compare_with_box(
+    loaded: LoadedGame,
+    component: Component,
+    given: list[tuple[int, dict[int, float]]],
+    report: Report,
+) -> None:
+    """Report the largest player count whose setup takes more than the box holds, if any."""
+    if component.count is None:  # a placeholder count proves nothing; it is reported already
+        return
+    for players in sorted(given[0][1], reverse=True):
+        parts = [amounts[players] for _, amounts in given]
+        if sum(parts) > component.count:
+            report.error(
+                "setup-supply",
+                loaded.source.at("setup", given[0][0]),
+                f"setup hands out {_number(sum(parts))} of '{component.id}'{_sum(parts)} with "
+                f"{players} players, but the box holds {component.count}",
+            )
+            return
 
 
 def _amounts(
@@ -58,9 +69,9 @@ def _amounts(
     """The entry's amount for each player count, or a message saying why it has none."""
     if isinstance(entry.amount, int):
         return dict.fromkeys(player_counts, entry.amount)
+    label = f"setup amount '{shown(entry.amount)}' for '{entry.component}'"
     amounts = {}
     for players in player_counts:
-        label = f"setup amount '{shown(entry.amount)}' for '{entry.component}'"
         try:
             value = evaluate(entry.amount, {**context, "players": players})
         except ExpressionError as exc:

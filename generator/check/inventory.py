@@ -50,6 +50,7 @@ def provided_components_print(loaded: LoadedGame, report: Report) -> None:
     "A deck, token sheet or board that no component of the inventory names in `provided_by`.",
 )
 def printed_things_are_in_the_inventory(loaded: LoadedGame, report: Report) -> None:
+    """The inventory is the box list players read, so anything printed must appear on it."""
     named = {component.provided_by for component in loaded.game.components}
     for group, kind in (("decks", "deck"), ("token_sheets", "token sheet"), ("boards", "board")):
         for index, item in enumerate(getattr(loaded.game, group)):
@@ -68,6 +69,7 @@ def printed_things_are_in_the_inventory(loaded: LoadedGame, report: Report) -> N
     "The counts of the components that are part of another do not add up to its count.",
 )
 def sub_counts_add_up(loaded: LoadedGame, report: Report) -> None:
+    """A total and its breakdown are stated apart in the source, so they can disagree."""
     parts = _parts(loaded)
     for index, component in enumerate(loaded.game.components):
         mine = parts.get(component.id)

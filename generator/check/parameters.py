@@ -57,6 +57,7 @@ def _texts(loaded: LoadedGame) -> Iterator[tuple[str, str, Position]]:
     "Card, layout or board text quotes `params.NAME` where NAME is not a parameter.",
 )
 def quoted_parameters_exist(loaded: LoadedGame, report: Report) -> None:
+    """A misspelt parameter would only fail at render time, as a vaguer template error."""
     known = list(loaded.game.parameters)
     for label, template, position in _texts(loaded):
         for name in unknown_parameters(template, known):
