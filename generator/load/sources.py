@@ -15,6 +15,9 @@ from generator.findings import Position, Report
 
 Path_ = tuple[str | int, ...]
 
+# libyaml parses the same YAML several times faster; PyYAML wheels ship it on every platform.
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 @dataclass
 class SourceMap:
@@ -60,15 +63,11 @@ def _read_text(path: Path) -> str:
 def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
     """Load YAML safely, recording positions; duplicate keys are reported as errors."""
     text = _read_text(path)
-    loader = yaml.SafeLoader(text)
+    loader = LOADER(text)
     try:
         node = loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path)
-        problem = exc.problem or "malformed YAML"
-        context = f" {exc.context}" if exc.context else ""
-        raise SourceError("yaml-syntax", where, f"malformed YAML: {problem}{context}") from exc
+    except yaml.MarkedYAMLError:
+        _raise_syntax_error(path, text)
     finally:
         loader.dispose()
     source = SourceMap(path)
@@ -77,13 +76,27 @@ def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
     return _build(node, (), source, loader, report), source
 
 
+def _raise_syntax_error(path: Path, text: str) -> None:
+    """Parse again with PyYAML, whose messages also say what was found, and raise its error."""
+    loader = yaml.SafeLoader(text)
+    try:
+        loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Position(path, mark.line + 1, mark.column + 1) if mark else Position(path)
+        problem = exc.problem or "malformed YAML"
+        context = f" {exc.context}" if exc.context else ""
+        raise SourceError("yaml-syntax", where, f"malformed YAML: {problem}{context}") from exc
+    finally:
+        loader.dispose()
+    raise SourceError("yaml-syntax", Position(path), "malformed YAML")
+
+
 def _mark(node: yaml.Node, file: Path) -> Position:
     return Position(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _build(
-    node: yaml.Node, path: Path_, source: SourceMap, loader: yaml.SafeLoader, report: Report
-) -> Any:
+def _build(node: yaml.Node, path: Path_, source: SourceMap, loader: Any, report: Report) -> Any:
     source.values[path] = _mark(node, source.file)
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
