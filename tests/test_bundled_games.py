@@ -25,7 +25,7 @@ def test_bundled_game_has_no_errors(folder):
 
 
 def test_two_player_game_reports_its_sources_contradictions_as_acknowledged():
-    loaded, report = check_game(ROOT / "card_data" / "paladins-and-barbarians")
+    _, report = check_game(ROOT / "card_data" / "paladins-and-barbarians")
     answered = sorted(
         (f.code, f.position.file.name, f.message.rsplit("errata: ", 1)[1].rstrip(")"))
         for f in report.findings
