@@ -235,8 +235,9 @@ def build(
     for loaded, findings, kit in checked:
         _progress(f"writing {loaded.game.id}")
         folder = write_kit(kit, out_root)
-        warnings = f", {len(findings)} warning(s) (see pnp check)" if findings else ""
-        click.echo(f"{loaded.game.id}: {len(kit.files)} file(s) in {folder}{warnings}", err=True)
+        warnings = sum(f.severity is Severity.WARNING for f in findings)
+        note = f", {warnings} warning(s) (see pnp check)" if warnings else ""
+        click.echo(f"{loaded.game.id}: {len(kit.files)} file(s) in {folder}{note}", err=True)
 
 
 @cli.command("clean")
