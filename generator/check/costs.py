@@ -6,12 +6,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.check.counts import _is_placeholder as is_placeholder
 from generator.check.registry import rule
 from generator.check.structure import unknown
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame
 from generator.model import CostClass, Table
+from generator.model.game import is_placeholder
 
 
 @dataclass(frozen=True)

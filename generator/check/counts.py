@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.check.registry import rule
 from generator.findings import Report
 from generator.load.game import LoadedGame
+from generator.model.game import is_placeholder
 
 
 @rule(
@@ -52,7 +53,7 @@ def placeholders(loaded: LoadedGame, report: Report) -> None:
         marked = [
             piece
             for piece in pieces.pieces
-            if piece.placeholder or any(_is_placeholder(value) for value in piece.fields.values())
+            if piece.placeholder or any(is_placeholder(value) for value in piece.fields.values())
         ]
         if marked:
             count = sum(piece.quantity for piece in marked)
@@ -76,8 +77,3 @@ def placeholders(loaded: LoadedGame, report: Report) -> None:
                 loaded.source.at("parameters", name),
                 f"parameter '{name}' is incomplete: {parameter.placeholder}",
             )
-
-
-def _is_placeholder(value: object) -> bool:
-    """A field value written as `{placeholder: reason}`."""
-    return isinstance(value, dict) and "placeholder" in value

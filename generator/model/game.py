@@ -134,6 +134,11 @@ class Component(Model):
     note: str | None = Field(None, description="Remark printed with the component list.")
 
 
+def is_placeholder(value: object) -> bool:
+    """A field value written as `{placeholder: reason}`: the source does not give it."""
+    return isinstance(value, dict) and "placeholder" in value
+
+
 class Piece(Model):
     """One design in a deck or token sheet, printed `quantity` times; extra keys are fields."""
 

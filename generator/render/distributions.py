@@ -7,9 +7,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from generator.check.counts import _is_placeholder as is_placeholder
 from generator.load.game import LoadedGame, PieceFile
 from generator.model import TokenSheet
+from generator.model.game import is_placeholder
 
 Number = int | float
 
