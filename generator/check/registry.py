@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from generator.check.outline import RulebookText
 from generator.findings import Report
@@ -11,6 +12,7 @@ from generator.load.game import LoadedGame
 
 Check = Callable[[LoadedGame, Report], None]
 TextCheck = Callable[[RulebookText, Report], None]
+AnyCheck = TypeVar("AnyCheck", Check, TextCheck)
 
 
 @dataclass(frozen=True)
@@ -47,33 +49,26 @@ STAGE_RULES = (
 
 def rule(code: str, severity: str, summary: str) -> Callable[[Check], Check]:
     """Register a check under a stable code; stack decorators when one check reports several."""
-
-    def register(check: Check) -> Check:
-        _record(Rule(code, severity, summary))
-        if check not in CHECKS:
-            CHECKS.append(check)
-        return check
-
-    return register
+    return _registrar(CHECKS, Rule(code, severity, summary))
 
 
 def text_rule(code: str, severity: str, summary: str) -> Callable[[TextCheck], TextCheck]:
     """Register a check of rulebook text, run on game rulebooks and on rulebook files alike."""
-
-    def register(check: TextCheck) -> TextCheck:
-        _record(Rule(code, severity, summary))
-        if check not in TEXT_CHECKS:
-            TEXT_CHECKS.append(check)
-        return check
-
-    return register
+    return _registrar(TEXT_CHECKS, Rule(code, severity, summary))
 
 
-def _record(new: Rule) -> None:
-    """Keep codes unique: a code is a promise to the people who filter on it."""
+def _registrar(checks: list[AnyCheck], new: Rule) -> Callable[[AnyCheck], AnyCheck]:
+    """A decorator recording a rule's code once and its check once in `checks`."""
     if new.code in RULES:
         raise ValueError(f"rule code {new.code!r} registered twice")
     RULES[new.code] = new
+
+    def register(check: AnyCheck) -> AnyCheck:
+        if check not in checks:
+            checks.append(check)
+        return check
+
+    return register
 
 
 for _stage_rule in STAGE_RULES:
