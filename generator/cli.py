@@ -96,10 +96,11 @@ def list_games() -> None:
 def check(
     paths: tuple[str, ...], all_games: bool, fmt: str, strict: bool, list_rules: bool
 ) -> None:
-    """Check game data (or a Markdown rulebook file) for errors before anything is printed.
+    """Check game data, or any Markdown or plain-text rulebook, before anything is printed.
 
     Findings print as `path:line:col: severity CODE: message`. Exit 1 when
-    there are errors (or any finding with --strict), 0 otherwise.
+    there are errors (or warnings with --strict), 0 otherwise; findings the
+    game's errata.yaml acknowledges print as info and never fail.
 
     \b
     Example:
@@ -107,6 +108,7 @@ def check(
       pnp check --all --format json
       pnp check --all --format sarif > pnp.sarif
       pnp check my-rules.md
+      pnp check scanned-rules.txt --format json
     """
     if list_rules:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
