@@ -191,7 +191,8 @@ def stated_counts(text: RulebookText, report: Report) -> None:
             continue
         stated = _number(match[1])
         listed = _items_after(outline, index) or _child_sections_after(outline, index)
-        if listed and listed != stated:
+        # One item found means the list was not recognised, not that it holds one thing.
+        if listed >= 2 and listed != stated:
             report.warning(
                 "stated-count",
                 Position(text.path, index, match.start() + 1),
