@@ -13,12 +13,13 @@ from generator.check import check_game
 from generator.errors import DataError
 from generator.findings import Finding, Report
 from generator.load.game import LoadedGame
-from generator.model import Board, RulebookSettings
+from generator.model import Board, Guide, RulebookSettings
 from generator.render.boards import board_face
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.render.parallel import faces_on_all_cores
 from generator.render.rulebook import (
+    RULEBOOK_FILE,
     Box,
     Piece,
     Rulebook,
@@ -29,11 +30,18 @@ from generator.render.rulebook import (
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
-from generator.write.kit import board_file, card_files, report_file, rulebook_files, token_file
+from generator.write.kit import (
+    board_file,
+    card_files,
+    guide_file,
+    report_file,
+    rulebook_files,
+    token_file,
+)
 from generator.write.output import Kit, OutputFile
 from generator.write.sheets import PrintOptions
 
-PARTS = ("cards", "tokens", "boards", "rulebook", "report", "png", "tts")
+PARTS = ("cards", "tokens", "boards", "rulebook", "guides", "report", "png", "tts")
 CARD_PARTS = ("cards", "png", "tts")
 PARALLEL_MIN_FACES = 40
 
@@ -65,6 +73,7 @@ class Rendered:
     boards: tuple[tuple[Board, Face], ...]
     rulebook: Rulebook | None
     shown: dict[tuple[str, str], tuple[Face, str]]
+    guides: tuple[tuple[Guide, Rulebook], ...] = ()
 
 
 def full_check(folder: Path) -> list[Finding]:
@@ -93,18 +102,25 @@ def rendered_game(loaded: LoadedGame) -> Rendered:
         for i, board in enumerate(game.boards)
     )
     book = _rulebook(loaded)
-    shown = _shown_pieces(loaded, book, report) if book else {}
+    guides = tuple((guide, _booklet(loaded, guide.file, guide.title)) for guide in game.guides)
+    books = ([book] if book else []) + [guide_book for _, guide_book in guides]
+    shown = {key: face for b in books for key, face in _shown_pieces(loaded, b, report).items()}
     if report.errors:
         raise DataError(report.sorted())
-    return Rendered(decks, sheets, boards, book, shown)
+    return Rendered(decks, sheets, boards, book, shown, guides)
 
 
 def _rulebook(loaded: LoadedGame) -> Rulebook | None:
     """The rulebook as blocks, when the game has one (its data references are checked already)."""
     if not has_rulebook(loaded.folder):
         return None
+    return _booklet(loaded, RULEBOOK_FILE, loaded.game.title)
+
+
+def _booklet(loaded: LoadedGame, file: str, title: str) -> Rulebook:
+    """A rulebook-like document as blocks, its glossary terms indexed."""
     terms = tuple(term.name for term in loaded.game.terms)
-    return rulebook_blocks(rulebook_text(loaded), loaded.game.title, terms)
+    return rulebook_blocks(rulebook_text(loaded, file), title, terms)
 
 
 def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
@@ -154,6 +170,7 @@ class Job:
     boards: tuple[tuple[Board, Face], ...] = ()
     rulebook: Rulebook | None = None
     settings: RulebookSettings | None = None
+    guide: Guide | None = None
     shown: dict = field(default_factory=dict)
     distributions: tuple[DeckDistributions, ...] = ()
 
@@ -209,6 +226,11 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
         jobs.append(
             Job("rulebook", "", rulebook=rendered.rulebook, settings=settings, shown=rendered.shown)
         )
+    if "guides" in options.only:
+        jobs.extend(
+            Job("guides", guide.id, rulebook=book, guide=guide, shown=rendered.shown)
+            for guide, book in rendered.guides
+        )
     if "boards" in options.only and rendered.boards:
         jobs.append(Job("boards", "", boards=rendered.boards))
     if "report" in options.only:
@@ -243,6 +265,8 @@ def _run_job(
         return rulebook_files(
             title, job.rulebook, job.settings, symbols, folder, options.paper, job.shown
         )
+    if job.part == "guides":
+        return [guide_file(job.guide, job.rulebook, symbols, folder, options.paper, job.shown)]
     if job.part == "boards":
         return [
             board_file(title, list(job.boards), symbols, folder, options.paper, options.printing)

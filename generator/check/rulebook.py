@@ -30,11 +30,23 @@ MARKDOWN = (".md", ".markdown")
     "The rulebook quotes data (a parameter, count or table) that does not exist.",
 )
 def game_rulebook(loaded: LoadedGame, report: Report) -> None:
-    if not has_rulebook(loaded.folder):
-        return
-    path = loaded.folder / RULEBOOK_FILE
+    """The rulebook and every guide: the data they quote, their text, and their figures."""
+    documents = [(RULEBOOK_FILE, loaded.game.title)] if has_rulebook(loaded.folder) else []
+    for index, guide in enumerate(loaded.game.guides):
+        try:
+            game_file(loaded.folder, guide.file)
+        except AssetError as exc:
+            report.error(exc.code, loaded.source.at("guides", index, "file"), exc.message)
+            continue
+        documents.append((guide.file, guide.title))
+    for file, title in documents:
+        _check_document(loaded, file, title, report)
+
+
+def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -> None:
+    path = loaded.folder / file
     try:
-        text = rulebook_text(loaded)
+        text = rulebook_text(loaded, file)
     except TextError as exc:
         report.error(
             "rulebook-data",
@@ -43,7 +55,7 @@ def game_rulebook(loaded: LoadedGame, report: Report) -> None:
         )
         return
     aliases = tuple((alias, term.name) for term in loaded.game.terms for alias in term.aliases)
-    book = rulebook_blocks(text, loaded.game.title, tuple(term.name for term in loaded.game.terms))
+    book = rulebook_blocks(text, title, tuple(term.name for term in loaded.game.terms))
     source = path.read_text(encoding="utf-8")
     check_rulebook(RulebookText(path, _outline(book, source), aliases), book, report)
     for figure in (block for block in book.blocks if isinstance(block, Figure)):

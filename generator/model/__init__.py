@@ -8,12 +8,14 @@ from generator.model.base import Model
 from generator.model.board import BOARD_MODELS, Board
 from generator.model.declared import DECLARED_MODELS, CostClass, Invariant, SetupEntry
 from generator.model.game import (
+    Acknowledged,
     Card,
     Component,
     Deck,
     Drawing,
     Erratum,
     Game,
+    Guide,
     Parameter,
     Piece,
     PieceSet,
@@ -43,7 +45,9 @@ ALL_MODELS: tuple[type[Model], ...] = (
     Card,
     Token,
     Erratum,
+    Acknowledged,
     RulebookSettings,
+    Guide,
     *DECLARED_MODELS,
     *LAYOUT_MODELS,
     *BOARD_MODELS,
@@ -51,6 +55,7 @@ ALL_MODELS: tuple[type[Model], ...] = (
 
 __all__ = [
     "ALL_MODELS",
+    "Acknowledged",
     "Board",
     "Card",
     "Component",
@@ -59,6 +64,7 @@ __all__ = [
     "Drawing",
     "Erratum",
     "Game",
+    "Guide",
     "Invariant",
     "Layout",
     "Model",

@@ -252,6 +252,16 @@ class RulebookSettings(Model):
     subtitle: str = Field("Rules of play", description="Line under the title on the title page.")
 
 
+class Guide(Model):
+    """A further booklet typeset like the rulebook, e.g. a scholars' guide drawn from a deck."""
+
+    id: Id = Field(description="Unique id; the build writes `<id>.pdf`.")
+    file: str = Field(description="Markdown with Jinja, relative to the game folder.")
+    title: str = Field(description="Title printed on its title page.")
+    subtitle: str = Field("", description="Line under the title.")
+    columns: Literal[1, 2] = Field(1, description="Text columns on each page.")
+
+
 class Game(Model):
     """A whole game: `game.yaml` plus the deck, token and errata files it names."""
 
@@ -286,6 +296,11 @@ class Game(Model):
     )
     rulebook: RulebookSettings = Field(
         default_factory=RulebookSettings, description="How the rulebook is typeset."
+    )
+    guides: list[Guide] = Field(
+        default_factory=list,
+        description="Further booklets typeset like the rulebook; `pieces('deck-id')` lists a "
+        "deck's designs in them.",
     )
     errata: list[Erratum] = Field(
         default_factory=list, description="Read from `errata.yaml` beside `game.yaml`."

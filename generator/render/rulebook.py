@@ -118,9 +118,9 @@ def rulebook_environment() -> ImmutableSandboxedEnvironment:
     )
 
 
-def rulebook_text(loaded: LoadedGame) -> str:
+def rulebook_text(loaded: LoadedGame, file: str = RULEBOOK_FILE) -> str:
     """The Markdown after Jinja has filled in the data; TextError names the line that failed."""
-    source = (loaded.folder / RULEBOOK_FILE).read_text(encoding="utf-8")
+    source = (loaded.folder / file).read_text(encoding="utf-8")
     try:
         return rulebook_environment().from_string(source).render(rulebook_context(loaded))
     except TemplateError as exc:

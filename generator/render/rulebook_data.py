@@ -13,7 +13,7 @@ from generator.render.text import game_context
 
 def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
     """The Jinja context of rulebook.md: the game data plus the helper functions."""
-    helpers: dict[str, Callable[..., str]] = {
+    helpers: dict[str, Callable[..., Any]] = {
         "param": lambda name: _param(loaded, name),
         "count": lambda ident: _count(loaded, ident),
         "table": lambda name: _table(loaded, name),
@@ -24,6 +24,7 @@ def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
         "errata_list": lambda: _errata(loaded),
         "quick_reference": lambda: _quick_reference(loaded),
         "show": lambda kind, ident, scale=1: _show(loaded, kind, ident, scale),
+        "pieces": lambda ident: _pieces(loaded, ident),
     }
     return {**game_context(loaded), **helpers}
 
@@ -132,6 +133,18 @@ def _quick_reference(loaded: LoadedGame) -> str:
         for name, p in loaded.game.parameters.items()
     ]
     return _markdown_table(["Rule", "Value", "Unit"], rows)
+
+
+def _pieces(loaded: LoadedGame, ident: str) -> list[dict[str, Any]]:
+    """A deck's or token sheet's designs as mappings, for guides that loop over them."""
+    pieces = loaded.piece_files.get(ident)
+    if pieces is None:
+        known = ", ".join(sorted(loaded.piece_files)) or "none"
+        raise UndefinedError(f"no deck or token sheet '{ident}'; expected one of {known}")
+    return [
+        {**piece.model_dump(exclude_none=True), **piece.fields, "fields": piece.fields}
+        for piece in pieces.pieces
+    ]
 
 
 def _show(loaded: LoadedGame, kind: str, ident: str, scale: float) -> str:

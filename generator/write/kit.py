@@ -7,7 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from generator.impose.booklet import padded
-from generator.model import Board, RulebookSettings, Symbol
+from generator.model import Board, Guide, RulebookSettings, Symbol
 from generator.render.distributions import DeckDistributions
 from generator.render.faces import Face, PieceFaces
 from generator.render.rulebook import Rulebook
@@ -99,6 +99,16 @@ def report_file(title: str, decks: tuple[DeckDistributions, ...], paper: str) ->
     data, pages = report_pdf(title, decks, PAPERS[paper])
     charts = sum(len(deck.fields) for deck in decks)
     return OutputFile("deck-report.pdf", "report", data, pages, paper, {"charts": charts})
+
+
+def guide_file(
+    guide: Guide, book: Rulebook, symbols: list[Symbol], folder: Path, paper: str, shown: dict
+) -> OutputFile:
+    """`<id>.pdf`: a further booklet, typeset like the rulebook on the chosen paper."""
+    pdf = rulebook_pdf(book, PAPERS[paper], guide.columns, symbols, folder, guide.subtitle, shown)
+    return OutputFile(
+        f"{guide.id}.pdf", "guide", pdf.data, pdf.pages, paper, {"title": guide.title}
+    )
 
 
 def rulebook_files(

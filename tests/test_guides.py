@@ -1,0 +1,67 @@
+"""Guides: further booklets typeset like the rulebook, drawing on decks with pieces()."""
+
+from __future__ import annotations
+
+import json
+
+from pypdf import PdfReader
+
+from tests.conftest import GAME_YAML
+
+GUIDED = (
+    GAME_YAML
+    + """\
+guides:
+  - id: heroes-guide
+    file: guide.md
+    title: The Heroes' Guide
+    subtitle: Who they are
+"""
+)
+
+GUIDE_MD = """\
+# The heroes
+
+{% for hero in pieces('heroes') %}
+## {{ hero.name }}
+
+{{ hero.name }} comes {{ hero.quantity }} times in the deck.
+{% endfor %}
+"""
+
+
+def test_a_guide_lists_a_decks_designs_in_its_own_pdf(game, pnp, tmp_path):
+    game({"game.yaml": GUIDED, "guide.md": GUIDE_MD})
+    result = pnp("build", "demo", "-o", str(tmp_path / "out"), "--only", "guides")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "demo"
+    pdf = PdfReader(folder / "heroes-guide.pdf")
+    text = " ".join(page.extract_text() for page in pdf.pages)
+    assert "The Heroes' Guide" in text and "Who they are" in text
+    assert "Knight comes 2 times in the deck." in text
+    assert "Mage comes 1 times in the deck." in text
+    [entry] = json.loads((folder / "manifest.json").read_text())["files"]
+    assert (entry["path"], entry["kind"], entry["pages"]) == (
+        "heroes-guide.pdf",
+        "guide",
+        len(pdf.pages),
+    )
+
+
+def test_a_guide_naming_an_unknown_deck_fails_at_its_line(game, pnp):
+    game({"game.yaml": GUIDED, "guide.md": GUIDE_MD.replace("pieces('heroes')", "pieces('hero')")})
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "demo/guide.md:3:1: error rulebook-data: expected data the game defines, found "
+        "UndefinedError: no deck or token sheet 'hero'; expected one of heroes"
+    ]
+
+
+def test_a_missing_guide_file_is_named_at_its_entry(game, pnp):
+    game({"game.yaml": GUIDED})
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "demo/game.yaml:24:11: error missing-file: expected a file at 'guide.md', found none"
+    ]
