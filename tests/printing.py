@@ -81,7 +81,8 @@ def dark_runs(values: list[float], threshold: float = 160) -> list[float]:
 def mark_positions(page: Image.Image, axis: str) -> list[float]:
     """Crop-mark positions in px, read from the margin band above (x) or left of (y) the art.
 
-    The band ends at the first line of pixels more than 2 % dark: marks are thin, art is not.
+    The band ends at the first line of pixels more than 2 % not white: marks are thin, art is
+    not, even when it is pale.
     """
     grey = page.convert("L")
     if axis == "y":
@@ -90,7 +91,7 @@ def mark_positions(page: Image.Image, axis: str) -> list[float]:
     band = 0
     while (
         band < height
-        and sum(grey.crop((0, band, width, band + 1)).histogram()[:128]) < width * 0.02
+        and sum(grey.crop((0, band, width, band + 1)).histogram()[:250]) < width * 0.02
     ):
         band += 1
     strip = grey.crop((0, 0, width, band)).resize((width, 1), Image.Resampling.BOX)
