@@ -154,7 +154,7 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
         )
     placed: dict[str, int] = {}
     for file in files:
-        for key in ("decks", "sheets", "boards"):
+        for key in ("decks", "sheets", "boards", "booklets"):
             if file.details.get("format") != "print-shop":
                 placed.update(file.details.get(key, {}))
     return Kit(loaded.game.id, loaded.game.title, tuple(files), _components(loaded, placed))

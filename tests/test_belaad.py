@@ -135,7 +135,9 @@ def test_check_passes_with_the_source_contradictions_acknowledged(loaded):
 
 def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_path):
     game, _ = loaded
-    result = pnp("build", str(GAME), "-o", str(tmp_path), "--only", "cards,tokens,boards")
+    result = pnp(
+        "build", str(GAME), "-o", str(tmp_path), "--only", "cards,tokens,boards,rulebook,guides"
+    )
     assert result.exit_code == 0, result.output
     manifest = json.loads((tmp_path / "belaad" / "manifest.json").read_text())
     placed = {c["id"]: c["count"] for c in manifest["components"]}

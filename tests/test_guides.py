@@ -65,3 +65,40 @@ def test_a_missing_guide_file_is_named_at_its_entry(game, pnp):
     assert result.stdout.splitlines() == [
         "demo/game.yaml:24:11: error missing-file: expected a file at 'guide.md', found none"
     ]
+
+
+BOOKLET = """\
+  - id: heroes-booklet
+    name: Heroes' guide
+    kind: booklet
+    count: {count}
+    provided_by: {provider}
+"""
+
+
+def _with_booklet(count: int = 1, provider: str = "heroes-guide") -> str:
+    """The guided demo game with its guide listed in the inventory."""
+    return GUIDED.replace("decks:\n", BOOKLET.format(count=count, provider=provider) + "decks:\n")
+
+
+def test_a_booklet_in_the_inventory_is_provided_by_its_guide(game, pnp, tmp_path):
+    game({"game.yaml": _with_booklet(), "guide.md": GUIDE_MD})
+    assert pnp("check", "demo", "--strict").exit_code == 0
+    result = pnp("build", "demo", "-o", str(tmp_path / "out"), "--only", "guides")
+    assert result.exit_code == 0, result.output
+    manifest = json.loads((tmp_path / "out" / "demo" / "manifest.json").read_text())
+    assert {c["id"]: c["count"] for c in manifest["components"]}["heroes-booklet"] == 1
+
+
+def test_a_booklet_counts_one_and_rulebook_needs_a_rulebook(game, pnp):
+    game({"game.yaml": _with_booklet(count=2), "guide.md": GUIDE_MD})
+    assert pnp("check", "demo").stdout.splitlines() == [
+        "demo/game.yaml:21:12: error count-mismatch: component 'heroes-booklet' counts 2, "
+        "but 'heroes-guide' is one booklet"
+    ]
+    game({"game.yaml": _with_booklet(provider="rulebook"), "guide.md": GUIDE_MD})
+    [line] = pnp("check", "demo").stdout.splitlines()
+    assert line.startswith(
+        "demo/game.yaml:22:18: error unknown-reference: expected a deck, token sheet, board or "
+        "booklet id"
+    )

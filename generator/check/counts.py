@@ -6,12 +6,13 @@ from generator.check.registry import rule
 from generator.findings import Report
 from generator.load.game import LoadedGame
 from generator.model.game import is_placeholder
+from generator.render.rulebook import BOOKLET_RULEBOOK, has_rulebook
 
 
 @rule(
     "count-mismatch",
     "error",
-    "A deck, token sheet or board prints a different number than its component count.",
+    "A deck, token sheet, board or booklet prints a different number than its component count.",
 )
 def counts_match_inventory(loaded: LoadedGame, report: Report) -> None:
     printed = _printed(loaded)
@@ -40,7 +41,15 @@ def _printed(loaded: LoadedGame) -> dict[str, tuple[int, str]]:
     }
     for board in loaded.game.boards:
         printed[board.id] = (board.copies, f"board '{board.id}' has copies: {board.copies}")
+    for booklet in booklet_ids(loaded):
+        printed[booklet] = (1, f"'{booklet}' is one booklet")
     return printed
+
+
+def booklet_ids(loaded: LoadedGame) -> list[str]:
+    """The booklets the build typesets: `rulebook` when there is a rulebook.md, and each guide."""
+    rulebook = [BOOKLET_RULEBOOK] if has_rulebook(loaded.folder) else []
+    return rulebook + [guide.id for guide in loaded.game.guides]
 
 
 @rule(
@@ -69,6 +78,13 @@ def placeholders(loaded: LoadedGame, report: Report) -> None:
                 "placeholder",
                 loaded.source.at("components", index),
                 f"component '{component.id}' is incomplete: {component.placeholder}",
+            )
+    for index, board in enumerate(loaded.game.boards):
+        if board.placeholder:
+            report.warning(
+                "placeholder",
+                loaded.source.at("boards", index),
+                f"board '{board.id}' is incomplete: {board.placeholder}",
             )
     for name, parameter in loaded.game.parameters.items():
         if parameter.placeholder:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
 
+from generator.check.counts import booklet_ids
 from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame
@@ -136,14 +137,14 @@ def references(loaded: LoadedGame, report: Report) -> None:
                     )
     providers = [
         item.id for group in (game.decks, game.token_sheets, game.boards) for item in group
-    ]
+    ] + booklet_ids(loaded)
     components = [component.id for component in game.components]
     for index, component in enumerate(game.components):
         if component.provided_by is not None and component.provided_by not in providers:
             report.error(
                 "unknown-reference",
                 source.at("components", index, "provided_by"),
-                unknown("deck, token sheet or board", component.provided_by, providers),
+                unknown("deck, token sheet, board or booklet", component.provided_by, providers),
             )
         if component.part_of is not None and component.part_of not in components:
             report.error(

@@ -11,7 +11,7 @@ from generator.model.board import Board
 from generator.model.declared import CostClass, Invariant, SetupEntry
 from generator.model.layout import Layout
 
-ComponentKind = Literal["card", "token", "board", "mat", "die", "other"]
+ComponentKind = Literal["card", "token", "board", "mat", "die", "booklet", "other"]
 
 
 class Players(Model):
@@ -113,14 +113,16 @@ class Component(Model):
 
     id: Id = Field(description="Unique id of the component.")
     name: str = Field(description="Name as printed in the component list.")
-    kind: ComponentKind = Field(description="One of card, token, board, mat, die, other.")
+    kind: ComponentKind = Field(description="One of card, token, board, mat, die, booklet, other.")
     count: int | None = Field(
         None, ge=0, description="How many the box holds; empty only with `placeholder`."
     )
     size: str | None = Field(None, description="Physical size, e.g. `poker`, `5/8in`, `11x17in`.")
     sides: Literal[1, 2] = Field(1, description="Printed on one side or two.")
     provided_by: Id | None = Field(
-        None, description="Id of the deck, token sheet or board that prints this component."
+        None,
+        description="Id of the deck, token sheet, board or booklet that prints this component "
+        "(`rulebook` for the rulebook, or a guide's id).",
     )
     provided: bool = Field(
         True, description="False for things the kit cannot print (bags, dice, miniatures)."

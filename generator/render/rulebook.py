@@ -21,6 +21,7 @@ from generator.render.rulebook_data import rulebook_context
 from generator.render.text import TextError
 
 RULEBOOK_FILE = "rulebook.md"
+BOOKLET_RULEBOOK = "rulebook"
 EXTENSIONS = ["tables", "attr_list", "admonition", "def_list"]
 NUMBERED_REF = re.compile(r"\((\d+(?:\.\d+)+)\)")
 EXPLICIT_NUMBER = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s*")

@@ -10,7 +10,7 @@ from generator.impose.booklet import padded
 from generator.model import Board, Guide, RulebookSettings, Symbol
 from generator.render.distributions import DeckDistributions
 from generator.render.faces import Face, PieceFaces
-from generator.render.rulebook import Rulebook
+from generator.render.rulebook import BOOKLET_RULEBOOK, Rulebook
 from generator.units import PAPERS, Size
 from generator.write.boards import boards_pdf
 from generator.write.booklet import booklet_pdf
@@ -106,9 +106,8 @@ def guide_file(
 ) -> OutputFile:
     """`<id>.pdf`: a further booklet, typeset like the rulebook on the chosen paper."""
     pdf = rulebook_pdf(book, PAPERS[paper], guide.columns, symbols, folder, guide.subtitle, shown)
-    return OutputFile(
-        f"{guide.id}.pdf", "guide", pdf.data, pdf.pages, paper, {"title": guide.title}
-    )
+    details = {"title": guide.title, "booklets": {guide.id: 1}}
+    return OutputFile(f"{guide.id}.pdf", "guide", pdf.data, pdf.pages, paper, details)
 
 
 def rulebook_files(
@@ -133,7 +132,7 @@ def rulebook_files(
             full.data,
             full.pages,
             paper,
-            {"format": "full", "columns": settings.columns},
+            {"format": "full", "columns": settings.columns, "booklets": {BOOKLET_RULEBOOK: 1}},
         ),
         OutputFile(
             "rulebook-booklet.pdf",
