@@ -13,6 +13,7 @@ from generator.findings import Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
 from generator.model.base import COLOUR_PATTERN
+from generator.model.game import is_placeholder
 from generator.model.layout import (
     EllipseElement,
     FieldsElement,
@@ -237,7 +238,7 @@ def element_item(
             return None
         return ImageItem(box, path, element.fit, element.bleed)
     key = element.symbol or _value(context, element.field or "")
-    if not key:
+    if not key or is_placeholder(key):
         return None
     known = sorted(symbol.key for symbol in loaded.game.symbols)
     if key not in known:
@@ -313,7 +314,10 @@ def _value(context: dict, name: str) -> Any:
 
 
 def _is_set(value: Any) -> bool:
-    return value not in (None, "", False, [], {})
+    """Whether a field has a value to show: 0 does, an empty string or list does not."""
+    if value is None or value is False:
+        return False
+    return not (isinstance(value, str | list | dict) and not value)
 
 
 def _show(value: Any) -> str:
