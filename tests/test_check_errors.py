@@ -127,7 +127,7 @@ def test_all_problems_are_reported_together(game, pnp):
         (
             "kind: card",
             "kind: cards",
-            "components[0].kind: expected one of 'card', 'token', 'board', 'mat', 'die' or 'other', found 'cards'",
+            "components[0].kind: expected one of 'card', 'token', 'board', 'mat', 'die', 'booklet' or 'other', found 'cards'",
         ),
         ("  min: 2", "  min: 5", "players: expected max >= min, found min 5 and max 4"),
         ("    name: Heroes\n", "", "decks[0]: expected the key 'name', found none"),

@@ -78,6 +78,13 @@ def test_lettered_parts_and_x0_chapters_count_as_sections(game, pnp):
     assert (result.exit_code, result.stdout) == (0, "")
 
 
+def test_a_paragraph_ends_the_list_a_count_refers_to(game, pnp):
+    text = "There are three camps:\n\n- Kingdom\n- People\n- Order\n\nAnd two more:\n\n- Sultan\n"
+    game({"rules.md": text})
+    result = pnp("check", "demo/rules.md")
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
 def test_acknowledged_findings_print_as_info_and_pass(game, pnp):
     game(
         {

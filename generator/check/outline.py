@@ -280,7 +280,7 @@ def book_outline(headings: list[tuple[str, str]], source: str) -> Outline:
         cursor += found + 1
         outline.sections.append(Section(number, plain, heading_lines[cursor - 1][0]))
     ends = [section.line for section in outline.sections[1:]] + [len(lines) + 1]
-    for section, end in zip(outline.sections, ends, strict=True):
+    for section, end in zip(outline.sections, ends, strict=False):
         section.lines = lines[section.line : end - 1]
     outline.steps = step_lists(lines, outline)
     return outline

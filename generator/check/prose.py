@@ -205,13 +205,19 @@ def _number(word: str) -> int:
 
 
 def _items_after(outline: Outline, index: int) -> int:
-    """How many list items follow a line: bullets or markers, with wrapped lines between them."""
+    """How many list items follow a line: bullets or markers, with wrapped lines between them.
+
+    A paragraph after a blank line ends the list, so a second list below is not counted.
+    """
     starts = {section.line for section in outline.sections}
-    count, last = 0, index
+    count, last, blank = 0, index, False
     for number in range(index + 1, len(outline.lines) + 1):
         if number in starts or number - last > ITEM_GAP:
             break
         line = outline.lines[number - 1]
+        if count and blank and line.strip() and not ITEM.match(line) and not line[0].isspace():
+            break
+        blank = not line.strip()
         if ITEM.match(line):
             marker = STEP_LEAD.match(line)
             if count and marker and marker[1] in ("1", "a"):

@@ -13,12 +13,12 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import markdown
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.load.game import LoadedGame
 from generator.render.rulebook_data import rulebook_context
-from generator.render.text import TextError
+from generator.render.text import RENDER_ERRORS, TextError, error_reason
 
 RULEBOOK_FILE = "rulebook.md"
 BOOKLET_RULEBOOK = "rulebook"
@@ -124,8 +124,8 @@ def rulebook_text(loaded: LoadedGame, file: str = RULEBOOK_FILE) -> str:
     source = (loaded.folder / file).read_text(encoding="utf-8")
     try:
         return rulebook_environment().from_string(source).render(rulebook_context(loaded))
-    except TemplateError as exc:
-        raise TextError(f"{type(exc).__name__}: {exc.message}", template_line(exc)) from exc
+    except RENDER_ERRORS as exc:
+        raise TextError(f"{type(exc).__name__}: {error_reason(exc)}", template_line(exc)) from exc
 
 
 def template_line(exc: BaseException) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 from jinja2.exceptions import UndefinedError
 
 from generator.load.game import LoadedGame
-from generator.render.text import game_context
+from generator.render.text import game_context, piece_context, render_text
 
 
 def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
@@ -99,13 +99,15 @@ def _glossary(loaded: LoadedGame) -> str:
 
 def _card_reference(loaded: LoadedGame) -> str:
     parts = []
+    shared = game_context(loaded)
     for deck in loaded.game.decks:
         pieces = loaded.piece_files.get(deck.id)
         if pieces is None:
             continue
         parts.append(f"\n## {deck.name} {{#cards-{deck.id}}}\n")
         for piece in pieces.pieces:
-            text = " ".join(piece.text.split()) if piece.text else ""
+            printed = render_text(piece.text, piece_context(shared, deck, piece))
+            text = " ".join(printed.split())
             note = (
                 " *(placeholder: the source does not give this card)*" if piece.placeholder else ""
             )

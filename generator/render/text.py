@@ -17,6 +17,16 @@ SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)
 SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 
 
+# Jinja's own errors, and what an expression raises at run time (adding text to a number,
+# dividing by zero): all are mistakes in the designer's template, reported at its line.
+RENDER_ERRORS = (TemplateError, TypeError, ValueError, ArithmeticError, LookupError)
+
+
+def error_reason(exc: Exception) -> str:
+    """What went wrong, in the words of the error."""
+    return getattr(exc, "message", None) or str(exc)
+
+
 class TextError(Exception):
     """A text template could not be rendered; `line` is the template line when known."""
 
@@ -61,8 +71,8 @@ def render_text(template: str, context: dict[str, Any]) -> str:
         return quick
     try:
         return compiled(template).render(context)
-    except TemplateError as exc:
-        raise TextError(f"{type(exc).__name__}: {exc.message}") from exc
+    except RENDER_ERRORS as exc:
+        raise TextError(f"{type(exc).__name__}: {error_reason(exc)}") from exc
 
 
 @lru_cache(maxsize=4096)

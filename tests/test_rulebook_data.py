@@ -1,0 +1,25 @@
+"""What a rulebook quotes from the data: card texts filled in, template mistakes at their line."""
+
+from __future__ import annotations
+
+from generator.check import check_game
+from generator.render.rulebook_data import rulebook_context
+from tests.conftest import HEROES_CSV
+
+
+def test_card_reference_prints_card_text_as_it_prints_on_the_card(game):
+    folder = game({"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "I am {{ card.name }}.")})
+    loaded, _ = check_game(folder)
+    reference = rulebook_context(loaded)["card_reference"]()
+    assert "**Mage** (\u00d71): I am Mage." in reference
+    assert "{{" not in reference
+
+
+def test_arithmetic_on_quoted_text_is_an_error_at_its_line(game, pnp):
+    game({"rulebook.md": "# Setup\n\nDeal {{ count('hero-cards') + 1 }} cards.\n"})
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "demo/rulebook.md:3:1: error rulebook-data: expected data the game defines, found "
+        'TypeError: can only concatenate str (not "int") to str'
+    ]
