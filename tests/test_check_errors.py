@@ -171,7 +171,7 @@ def test_unknown_provider(game, pnp):
     game({"game.yaml": GAME_YAML.replace("provided_by: heroes", "provided_by: villains")})
     # The deck the typo meant is then in no inventory line, which is reported as well.
     assert pnp("check", "demo").stdout.splitlines() == [
-        "demo/game.yaml:17:18: error unknown-reference: expected a deck, token sheet or board id "
+        "demo/game.yaml:17:18: error unknown-reference: expected a deck, token sheet, board or booklet id "
         "(heroes), found 'villains'",
         "demo/game.yaml:19:5: error inventory-missing: deck 'heroes' (Heroes) prints pieces the "
         "inventory does not list: expected a component with provided_by: heroes, found none",
