@@ -72,24 +72,20 @@ def placeholders(loaded: LoadedGame, report: Report) -> None:
                 f"'{pieces.owner.id}' is incomplete: {count} of {pieces.expanded_count} "
                 "print with placeholders where the source gives no content",
             )
-    for index, component in enumerate(loaded.game.components):
-        if component.placeholder:
-            report.warning(
-                "placeholder",
-                loaded.source.at("components", index),
-                f"component '{component.id}' is incomplete: {component.placeholder}",
-            )
-    for index, board in enumerate(loaded.game.boards):
-        if board.placeholder:
-            report.warning(
-                "placeholder",
-                loaded.source.at("boards", index),
-                f"board '{board.id}' is incomplete: {board.placeholder}",
-            )
-    for name, parameter in loaded.game.parameters.items():
-        if parameter.placeholder:
-            report.warning(
-                "placeholder",
-                loaded.source.at("parameters", name),
-                f"parameter '{name}' is incomplete: {parameter.placeholder}",
-            )
+    game = loaded.game
+    for group, kind, entries in (
+        (
+            "components",
+            "component",
+            [(i, c.id, c.placeholder) for i, c in enumerate(game.components)],
+        ),
+        ("boards", "board", [(i, b.id, b.placeholder) for i, b in enumerate(game.boards)]),
+        ("parameters", "parameter", [(n, n, p.placeholder) for n, p in game.parameters.items()]),
+    ):
+        for key, ident, reason in entries:
+            if reason:
+                report.warning(
+                    "placeholder",
+                    loaded.source.at(group, key),
+                    f"{kind} '{ident}' is incomplete: {reason}",
+                )
