@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.check import check_game
 from generator.render.rulebook_data import rulebook_context
-from tests.conftest import HEROES_CSV
+from tests.conftest import GAME_YAML, HEROES_CSV
 
 
 def test_card_reference_prints_card_text_as_it_prints_on_the_card(game):
@@ -22,4 +22,37 @@ def test_arithmetic_on_quoted_text_is_an_error_at_its_line(game, pnp):
     assert result.stdout.splitlines() == [
         "demo/rulebook.md:3:1: error rulebook-data: expected data the game defines, found "
         'TypeError: can only concatenate str (not "int") to str'
+    ]
+
+
+def test_table_cells_quote_parameters(game):
+    table = """\
+parameters:
+  hand_limit: {value: 7, label: Hand limit}
+tables:
+  limits:
+    title: Limits
+    columns: [rule, value]
+    rows:
+      - {rule: Hand, value: "{{ params.hand_limit.value }} cards"}
+"""
+    folder = game({"game.yaml": GAME_YAML + table})
+    loaded, _ = check_game(folder)
+    assert "| Hand | 7 cards |" in rulebook_context(loaded)["table"]("limits")
+
+
+def test_a_table_cell_quoting_a_missing_parameter_is_named(game, pnp):
+    table = """\
+parameters:
+  hand_limit: 7
+tables:
+  limits:
+    title: Limits
+    rows:
+      - {rule: Hand, value: "{{ params.hand_limt.value }} cards"}
+"""
+    game({"game.yaml": GAME_YAML + table})
+    assert pnp("check", "demo").stdout.splitlines() == [
+        "demo/game.yaml:28:29: error unknown-parameter: table 'limits' value: expected a "
+        "parameter defined in game.yaml, found 'hand_limt' (did you mean 'hand_limit'?)"
     ]

@@ -29,7 +29,7 @@ def unknown_parameters(template: str, known: Collection[str]) -> list[str]:
 
 
 def _texts(loaded: LoadedGame) -> Iterator[tuple[str, str, Position]]:
-    """(label, template, position) of every card, layout and board text the game renders."""
+    """(label, template, position) of every card, layout, board and table text the game renders."""
     for pieces in loaded.piece_files.values():
         for index, piece in enumerate(pieces.pieces):
             fields = {"text": piece.text, "back": piece.back, **piece.fields}
@@ -44,6 +44,12 @@ def _texts(loaded: LoadedGame) -> Iterator[tuple[str, str, Position]]:
             if isinstance(element, TextElement) and element.template:
                 at = ("layouts", name, "elements", e, "template")
                 yield f"layout '{name}' text", element.template, loaded.source.at(*at)
+    for name, table in loaded.game.tables.items():
+        for r, row in enumerate(table.rows):
+            for column, value in row.items():
+                if isinstance(value, str):
+                    at = loaded.source.at("tables", name, "rows", r, column)
+                    yield f"table '{name}' {column}", value, at
     for b, board in enumerate(loaded.game.boards):
         for e, element in enumerate(board.elements):
             if isinstance(element, TextElement) and element.template:
@@ -54,7 +60,7 @@ def _texts(loaded: LoadedGame) -> Iterator[tuple[str, str, Position]]:
 @rule(
     "unknown-parameter",
     "error",
-    "Card, layout or board text quotes `params.NAME` where NAME is not a parameter.",
+    "Card, layout, board or table text quotes `params.NAME` where NAME is not a parameter.",
 )
 def quoted_parameters_exist(loaded: LoadedGame, report: Report) -> None:
     """A misspelt parameter would only fail at render time, as a vaguer template error."""

@@ -67,7 +67,14 @@ def _table(loaded: LoadedGame, name: str) -> str:
         )
     columns = table.columns or sorted({key for row in table.rows for key in row})
     header = [column.replace("_", " ").capitalize() for column in columns]
-    return _markdown_table(header, [[row.get(column) for column in columns] for row in table.rows])
+    shared = game_context(loaded)
+    rows = [[_filled(row.get(column), shared) for column in columns] for row in table.rows]
+    return _markdown_table(header, rows)
+
+
+def _filled(value: Any, context: dict[str, Any]) -> Any:
+    """A table cell may quote the data (`{{ params.limit.value }}`) so it cannot go stale."""
+    return render_text(value, context) if isinstance(value, str) else value
 
 
 def _component_list(loaded: LoadedGame) -> str:
