@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+
+import pypdfium2
 
 from generator.build import rendered_decks
 from generator.check import check_game
-from generator.render.faces import IconItem, TextItem
+from generator.impose.grid import Edges
+from generator.render.faces import Face, IconItem, Rect, ShapeItem, TextItem
+from generator.units import Size
+from generator.write.draw import SheetCanvas, draw_face
 from tests.conftest import GAME_YAML
 
 LAYOUT = """\
@@ -58,3 +64,22 @@ def test_an_icon_whose_field_is_a_placeholder_draws_nothing_and_is_no_error(game
     faces = _faces(game, {"decks/heroes.yaml": HEROES_YAML})
     assert [i.symbol for i in faces["knight"].items if isinstance(i, IconItem)] == ["gold"]
     assert not [i for i in faces["mage"].items if isinstance(i, IconItem)]
+
+
+def test_a_diamond_touches_the_middle_of_each_side_and_leaves_the_corners(tmp_path):
+    """A 40 mm diamond drawn at 100 dpi: ink at the four side midpoints, none in the corners."""
+    buffer = io.BytesIO()
+    canvas = SheetCanvas(buffer, Size(40, 40), "diamond", [], tmp_path)
+    diamond = ShapeItem("diamond", Rect(0, 0, 40, 40), "#000000", None, 0, 0, False, False)
+    draw_face(
+        canvas, Face("d", "d", "front", Size(40, 40), None, (diamond,)), 0, 0, Edges(0, 0, 0, 0)
+    )
+    canvas.showPage()
+    canvas.save()
+    page = pypdfium2.PdfDocument(buffer.getvalue())[0].render(scale=100 / 72).to_pil().convert("L")
+    side = page.width - 1
+    middle = side // 2
+    inked = [(middle, 2), (side - 2, middle), (middle, side - 2), (2, middle), (middle, middle)]
+    corners = [(3, 3), (side - 3, 3), (3, side - 3), (side - 3, side - 3)]
+    assert all(page.getpixel(p) < 60 for p in inked)
+    assert all(page.getpixel(p) > 200 for p in corners)

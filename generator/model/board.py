@@ -102,7 +102,9 @@ class SlotElement(Element):
 
     type: Literal["slot"] = Field(description="`slot`.")
     count: int = Field(1, ge=1, description="How many slots.")
-    shape: Literal["rect", "round"] = Field("rect", description="Outline of each slot.")
+    shape: Literal["rect", "round", "diamond"] = Field(
+        "rect", description="Outline of each slot: rect, round or diamond."
+    )
     direction: Literal["row", "column"] = Field("row", description="Slots side by side or stacked.")
     gap: Length = Field(2, description="Space between slots.")
     label: str | None = Field(None, description="Text printed inside each slot.")

@@ -207,6 +207,9 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             )
 
 
+SLOT_KINDS = {"rect": "rect", "round": "ellipse", "diamond": "diamond"}
+
+
 def _slots(element: SlotElement, box: Rect) -> Iterator[Item | None]:
     n, gap = element.count, element.gap
     if element.direction == "row":
@@ -216,9 +219,9 @@ def _slots(element: SlotElement, box: Rect) -> Iterator[Item | None]:
         h = (box.height - gap * (n - 1)) / n
         cells = [Rect(box.x, box.y + i * (h + gap), box.width, h) for i in range(n)]
     for cell in cells:
-        kind = "ellipse" if element.shape == "round" else "rect"
+        kind = SLOT_KINDS[element.shape]
         yield _shape(
-            kind, cell, None, element.stroke, 0.8, dash=True, radius=0 if kind == "ellipse" else 2.0
+            kind, cell, None, element.stroke, 0.8, dash=True, radius=2.0 if kind == "rect" else 0
         )
         if element.label:
             yield _label(element.label, _shrink(cell, 0.15), 8, element.stroke, "italic")

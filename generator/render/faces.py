@@ -44,7 +44,7 @@ class Rect:
 
 @dataclass(frozen=True)
 class ShapeItem:
-    """A rectangle, ellipse or line to draw."""
+    """A rectangle, ellipse, diamond or line to draw."""
 
     kind: str
     box: Rect

@@ -187,6 +187,14 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
         canvas.line(x, y + h, x + w, y)
     elif item.kind == "ellipse":
         canvas.ellipse(x, y, x + w, y + h, stroke=int(bool(stroke)), fill=int(bool(fill)))
+    elif item.kind == "diamond":
+        path = canvas.beginPath()
+        path.moveTo(x + w / 2, y + h)
+        path.lineTo(x + w, y + h / 2)
+        path.lineTo(x + w / 2, y)
+        path.lineTo(x, y + h / 2)
+        path.close()
+        canvas.drawPath(path, stroke=int(bool(stroke)), fill=int(bool(fill)))
     elif item.radius:
         canvas.roundRect(
             x, y, w, h, item.radius * mm, stroke=int(bool(stroke)), fill=int(bool(fill))
