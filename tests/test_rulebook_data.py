@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from generator.check import check_game
+from generator.render.rulebook import Box, Para
 from generator.render.rulebook_data import rulebook_context
+from generator.write.rulebook import _box, styles
 from tests.conftest import GAME_YAML, HEROES_CSV
 
 
@@ -56,3 +58,11 @@ tables:
         "demo/game.yaml:28:29: error unknown-parameter: table 'limits' value: expected a "
         "parameter defined in game.yaml, found 'hand_limt' (did you mean 'hand_limit'?)"
     ]
+
+
+def test_a_box_title_shares_its_row_with_the_first_paragraph():
+    """The box may break between rows, so its title must never stand in a row of its own."""
+    table = _box(Box("example", "Example", (Para("one"), Para("two"))), styles(), 300, None)
+    first, second = (row[0] for row in table._cellvalues)
+    assert [p.getPlainText() for p in first] == ["Example", "one"]
+    assert second.getPlainText() == "two"

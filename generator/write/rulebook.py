@@ -314,11 +314,12 @@ def _table(block: TableBlock, style: dict[str, ParagraphStyle], width: float) ->
 
 
 def _box(block: Box, style: dict[str, ParagraphStyle], width: float, art: tuple | None) -> Table:
-    """A shaded, framed box that may break between its paragraphs."""
-    inner = [Paragraph(block.title, style["box-title"])]
-    for child in block.blocks:
-        inner.extend(_block(child, style, width - 12, art))
-    table = Table([[flowable] for flowable in inner], colWidths=[width])
+    """A shaded, framed box that may break between its paragraphs, never right after its title."""
+    parts = [_block(child, style, width - 12, art) for child in block.blocks]
+    first = parts[0] if parts else []
+    rows = [[[Paragraph(block.title, style["box-title"]), *first]]]
+    rows += [[flowable] for part in parts[1:] for flowable in part]
+    table = Table(rows, colWidths=[width])
     table.setStyle(
         TableStyle(
             [
