@@ -10,7 +10,9 @@ import pypdfium2
 from generator.build import rendered_decks
 from generator.check import check_game
 from generator.impose.grid import Edges
+from generator.model.layout import TextStyle
 from generator.render.faces import Face, IconItem, Rect, ShapeItem, TextItem
+from generator.render.fit import fit_text
 from generator.units import Size
 from generator.write.draw import SheetCanvas, draw_face
 from tests.conftest import GAME_YAML
@@ -83,3 +85,11 @@ def test_a_diamond_touches_the_middle_of_each_side_and_leaves_the_corners(tmp_pa
     corners = [(3, 3), (side - 3, 3), (3, side - 3), (side - 3, side - 3)]
     assert all(page.getpixel(p) < 60 for p in inked)
     assert all(page.getpixel(p) > 200 for p in corners)
+
+
+def test_shrinking_text_keeps_the_largest_size_that_fits():
+    """Wrapping is not monotonic in size: here 9.5 pt fits, yet a bisection settled on 7.9 pt."""
+    text = "take 1 Pay and city one take one one or when and discard 1 army :gold: 1"
+    style = TextStyle(size=11, min_size=5)
+    fitted = fit_text(text, style, Rect(0, 0, 28.3, 24.7), frozenset({"gold"}))
+    assert fitted is not None and fitted.size == 9.5

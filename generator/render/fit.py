@@ -18,7 +18,7 @@ from generator.model.layout import TextStyle
 from generator.render.markup import to_markup
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
-PRECISION_PT = 0.1
+STEP_PT = 0.25
 NEEDS_PARAGRAPH = re.compile(r"[*<>&:\n]")
 
 
@@ -57,18 +57,19 @@ def fit_text(text: str, style: TextStyle, box, symbols: frozenset[str]) -> Fitte
         line = _plain_line(text.strip(), style, width, height)
         if line is not None:
             return line
-    best = _attempt(text, style, style.size, symbols, width, height)
-    if best is not None:
-        return best
-    low, high, best = style.min_size, style.size, None
-    while high - low > PRECISION_PT:
-        middle = (low + high) / 2
-        attempt = _attempt(text, style, middle, symbols, width, height)
-        if attempt is None:
-            high = middle
-        else:
-            low, best = middle, attempt
-    return best or _attempt(text, style, style.min_size, symbols, width, height)
+    for size in _sizes(style.size, style.min_size):
+        attempt = _attempt(text, style, size, symbols, width, height)
+        if attempt is not None:
+            return attempt
+    return None
+
+
+def _sizes(largest: float, smallest: float) -> list[float]:
+    """Sizes to try, largest first, in fixed steps: wrapping is not monotonic in size (a word
+    that moves to the next line can make a larger size fit where a smaller one did not), so a
+    bisection could settle below a size that fits."""
+    steps = int((largest - smallest) / STEP_PT + 1e-9)
+    return [largest - i * STEP_PT for i in range(steps + 1)] + [smallest]
 
 
 def _plain_line(text: str, style: TextStyle, width: float, height: float) -> Fitted | None:
