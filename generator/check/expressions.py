@@ -7,6 +7,7 @@ one reads the same in the other.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import Undefined
@@ -63,10 +64,16 @@ def _counter(loaded: LoadedGame) -> Callable[[str], int]:
     return count
 
 
+@lru_cache(maxsize=1024)
+def _compiled(expression: str) -> Callable[[dict[str, Any]], Any]:
+    """Compile each expression once: setup entries are evaluated for every player count."""
+    return environment().compile_expression(expression, undefined_to_none=False)
+
+
 def evaluate(expression: str, context: dict[str, Any]) -> Any:
     """The value of one expression, or an ExpressionError saying why it has none."""
     try:
-        result = environment().compile_expression(expression, undefined_to_none=False)(context)
+        result = _compiled(expression)(context)
         if isinstance(result, Undefined):
             result._fail_with_undefined_error()
         return result

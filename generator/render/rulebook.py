@@ -13,7 +13,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import markdown
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, Template
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from generator.load.game import LoadedGame
@@ -123,9 +123,15 @@ def rulebook_text(loaded: LoadedGame, file: str = RULEBOOK_FILE) -> str:
     """The Markdown after Jinja has filled in the data; TextError names the line that failed."""
     source = (loaded.folder / file).read_text(encoding="utf-8")
     try:
-        return rulebook_environment().from_string(source).render(rulebook_context(loaded))
+        return _template(source).render(rulebook_context(loaded))
     except RENDER_ERRORS as exc:
         raise TextError(f"{type(exc).__name__}: {error_reason(exc)}", template_line(exc)) from exc
+
+
+@lru_cache(maxsize=16)
+def _template(source: str) -> Template:
+    """Compile a rulebook once: the check and the build both render it."""
+    return rulebook_environment().from_string(source)
 
 
 def template_line(exc: BaseException) -> int:
