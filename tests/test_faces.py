@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from pathlib import Path
 
 import pypdfium2
@@ -11,8 +12,9 @@ from generator.build import rendered_decks
 from generator.check import check_game
 from generator.impose.grid import Edges
 from generator.model.layout import TextStyle
-from generator.render.faces import Face, IconItem, Rect, ShapeItem, TextItem
+from generator.render.faces import Face
 from generator.render.fit import fit_text
+from generator.render.items import IconItem, Rect, ShapeItem, TextItem
 from generator.units import Size
 from generator.write.draw import SheetCanvas, draw_face
 from tests.conftest import GAME_YAML
@@ -93,3 +95,61 @@ def test_shrinking_text_keeps_the_largest_size_that_fits():
     style = TextStyle(size=11, min_size=5)
     fitted = fit_text(text, style, Rect(0, 0, 28.3, 24.7), frozenset({"gold"}))
     assert fitted is not None and fitted.size == 9.5
+
+
+ROSE_LAYOUT = """\
+layouts:
+  event:
+    extends: framed
+    elements:
+      - type: rose
+        box: [6mm, 30mm, 50mm, 45mm]
+        outer: [greek, med, african, indian, parthian, caucasus]
+        centre: [west, east]
+        colours: ["#7b3fa0", "#2f5d9e", "#8b5a2b", "#808080", "#000000", "#d4a017"]
+        crown: true
+"""
+
+EVENTS = """\
+- {id: e45, name: Great Revolt, greek: 3, med: 1, african: r2, indian: 3, parthian: F3, caucasus: 0, west: 4, east: 3}
+- {id: e46, name: Unknown, greek: {placeholder: not given}, med: 1, african: 1, indian: 1, parthian: 1, caucasus: 1, west: 1, east: 0}
+"""
+
+
+def test_the_rose_reads_counter_clockwise_from_the_crowned_top_hex(game):
+    game_yaml = GAME_YAML.replace("file: decks/heroes.csv", "file: decks/heroes.yaml")
+    game_yaml = (game_yaml + ROSE_LAYOUT).replace("    file:", "    layout: event\n    file:")
+    game({"game.yaml": game_yaml.replace("count: 3", "count: 2"), "decks/heroes.yaml": EVENTS})
+    loaded, report = check_game(Path("demo"))
+    assert not report.errors, [f.as_text() for f in report.errors]
+    [deck] = rendered_decks(loaded)
+    face = next(f for f in deck.fronts if f.card == "e45")
+    hexes = [i for i in face.items if isinstance(i, ShapeItem) and i.kind == "hexagon"]
+    centres = [(h.box.x + h.box.width / 2, h.box.y + h.box.height / 2) for h in hexes]
+    (cx, cy), outer = centres[0], centres[1:]
+    angles = [math.degrees(math.atan2(cy - y, x - cx)) % 360 for x, y in outer]
+    assert [round(a) for a in angles] == [90, 150, 210, 270, 330, 30]
+    assert [h.stroke for h in hexes[1:]] == [
+        "#7b3fa0",
+        "#2f5d9e",
+        "#8b5a2b",
+        "#808080",
+        "#000000",
+        "#d4a017",
+    ]
+    labels = [(t.fitted.line, t.style.colour) for t in face.items if isinstance(t, TextItem)][-7:]
+    assert labels == [
+        ("4/3", "#222222"),
+        ("3", "#222222"),
+        ("1", "#222222"),
+        ("2", "#c0392b"),
+        ("3", "#222222"),
+        ("F3", "#222222"),
+        ("0", "#222222"),
+    ]
+    crown = next(i for i in face.items if isinstance(i, ShapeItem) and i.kind == "crown")
+    assert crown.box.y < hexes[1].box.y + hexes[1].box.height / 2 < cy
+    unknown = next(f for f in deck.fronts if f.card == "e46")
+    assert ("?", "#222222") in [
+        (t.fitted.line, t.style.colour) for t in unknown.items if isinstance(t, TextItem)
+    ]

@@ -150,6 +150,29 @@ class IconElement(Element):
     field: str | None = Field(None, description="Card field whose value is the symbol key.")
 
 
+class RoseElement(Element):
+    """A rose of hexes: one outer hex per card field around a centre hex (e.g. hits per path
+    around the action points), read counter-clockwise from the top."""
+
+    type: Literal["rose"] = Field(description="`rose`.")
+    outer: list[str] = Field(
+        min_length=3,
+        max_length=6,
+        description="Card fields shown in the outer hexes, counter-clockwise from the top one. "
+        "A value may be a number, text such as `F3`, a placeholder (prints `?`), or a number "
+        "with a leading `r` (`r3`), printed in red.",
+    )
+    centre: list[str] = Field(
+        default_factory=list, description="Card fields shown in the centre hex, joined by `/`."
+    )
+    colours: list[Colour] = Field(
+        default_factory=list, description="Outline colour of each outer hex, in the same order."
+    )
+    crown: bool = Field(False, description="Mark the top hex, where reading starts.")
+    fill: Colour = Field("#ffffff", description="Fill of every hex.")
+    size: float = Field(11, gt=0, description="Largest text size in points.")
+
+
 AnyElement = Annotated[
     RectElement
     | EllipseElement
@@ -157,7 +180,8 @@ AnyElement = Annotated[
     | TextElement
     | FieldsElement
     | ImageElement
-    | IconElement,
+    | IconElement
+    | RoseElement,
     Field(discriminator="type"),
 ]
 
@@ -192,4 +216,5 @@ LAYOUT_MODELS = (
     FieldsElement,
     ImageElement,
     IconElement,
+    RoseElement,
 )

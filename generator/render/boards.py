@@ -9,9 +9,8 @@ from generator.findings import Position, Report
 from generator.load.game import LoadedGame
 from generator.model import Board
 from generator.model.board import GridElement, MapElement, SlotElement, TrackElement
-from generator.model.layout import TextStyle
-from generator.render.faces import Face, Item, Rect, ShapeItem, TextItem, element_box, element_item
-from generator.render.fit import fit_text
+from generator.render.faces import Face, element_box, element_item
+from generator.render.items import Item, Rect, ShapeItem, label_item
 from generator.render.text import game_context
 from generator.units import parse_extent, parse_size
 
@@ -58,23 +57,12 @@ def _shape(
     return ShapeItem(kind, box, fill, stroke, width, radius, False, False, dash)
 
 
-def _label(
-    text: str, box: Rect, size: float, colour: str = "#222222", font: str = "bold"
-) -> TextItem | None:
-    """Centred text shrunk to its box (down to 3 pt); None when even that cannot fit."""
-    style = TextStyle(
-        font=font, size=size, min_size=3, align="center", valign="middle", colour=colour
-    )
-    fitted = fit_text(text, style, box, frozenset())
-    return TextItem(box, fitted, style) if fitted else None
-
-
 def _track(element: TrackElement, box: Rect) -> Iterator[Item | None]:
     """One numbered space per value from `first` to `last`."""
     numbers = list(range(element.first, element.last + 1))
     for number, cell in zip(numbers, _track_cells(element, box, len(numbers)), strict=True):
         yield _shape("rect", cell, element.fill, element.stroke)
-        yield _label(str(number), _shrink(cell, 0.12), element.size, element.colour)
+        yield label_item(str(number), _shrink(cell, 0.12), element.size, element.colour)
 
 
 def _track_cells(element: TrackElement, box: Rect, count: int) -> list[Rect]:
@@ -119,7 +107,7 @@ def _grid(element: GridElement, box: Rect) -> Iterator[Item | None]:
         for r in range(element.rows):
             for c in range(element.columns):
                 cell = Rect(box.x + c * w, box.y + r * h, w, h * 0.3)
-                yield _label(f"{_column_name(c)}{r + 1}", cell, 6, element.stroke, "regular")
+                yield label_item(f"{_column_name(c)}{r + 1}", cell, 6, element.stroke, "regular")
 
 
 def _column_name(index: int) -> str:
@@ -175,7 +163,7 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
         if connection.placeholder:
             mid = Rect((a[0] + b[0]) / 2 - 3, (a[1] + b[1]) / 2 - 3, 6, 6)
             yield _shape("ellipse", mid, "#ffffff", colour, 0.6)
-            yield _label("?", mid, 9, colour)
+            yield label_item("?", mid, 9, colour)
     radius = element.area_size / 2
     for area in element.areas:
         if area.id not in at:
@@ -183,7 +171,7 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
         x, y = at[area.id]
         disc = Rect(x - radius, y - radius, 2 * radius, 2 * radius)
         yield _shape("ellipse", disc, area.colour, "#222222", 1.0, dash=bool(area.placeholder))
-        yield _label(
+        yield label_item(
             area.name,
             Rect(
                 disc.x + 0.12 * disc.width,
@@ -194,7 +182,7 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             10,
         )
         if area.note:
-            yield _label(
+            yield label_item(
                 area.note,
                 Rect(
                     disc.x + 0.15 * disc.width,
@@ -224,7 +212,7 @@ def _slots(element: SlotElement, box: Rect) -> Iterator[Item | None]:
             kind, cell, None, element.stroke, 0.8, dash=True, radius=2.0 if kind == "rect" else 0
         )
         if element.label:
-            yield _label(element.label, _shrink(cell, 0.15), 8, element.stroke, "italic")
+            yield label_item(element.label, _shrink(cell, 0.15), 8, element.stroke, "italic")
 
 
 def _shrink(box: Rect, fraction: float) -> Rect:

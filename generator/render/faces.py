@@ -20,71 +20,18 @@ from generator.model.layout import (
     ImageElement,
     LineElement,
     RectElement,
+    RoseElement,
     TextElement,
-    TextStyle,
 )
-from generator.render.fit import Fitted, fit_text
+from generator.render.fit import fit_text
+from generator.render.items import IconItem, ImageItem, Item, Rect, ShapeItem, TextItem
+from generator.render.rose import rose_items
 from generator.render.text import TextError, game_context, piece_context, render_text
 from generator.units import Size, parse_extent, parse_length, parse_size
 
 SHARED_BACK = "back"
 TOKEN_BACK = "token-back"
 COLOUR = re.compile(COLOUR_PATTERN)
-
-
-@dataclass(frozen=True)
-class Rect:
-    """A box in mm measured from the trim's top-left corner, y growing downwards."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-
-@dataclass(frozen=True)
-class ShapeItem:
-    """A rectangle, ellipse, diamond or line to draw."""
-
-    kind: str
-    box: Rect
-    fill: str | None
-    stroke: str | None
-    stroke_width: float
-    radius: float
-    ink_heavy: bool
-    bleed: bool
-    dash: bool = False
-
-
-@dataclass(frozen=True)
-class TextItem:
-    """Fitted text and where it goes."""
-
-    box: Rect
-    fitted: Fitted
-    style: TextStyle
-
-
-@dataclass(frozen=True)
-class ImageItem:
-    """Art placed in a box."""
-
-    box: Rect
-    path: Path
-    fit: str
-    bleed: bool
-
-
-@dataclass(frozen=True)
-class IconItem:
-    """A glossary symbol placed in a box."""
-
-    box: Rect
-    symbol: str
-
-
-Item = ShapeItem | TextItem | ImageItem | IconItem
 
 
 @dataclass(frozen=True)
@@ -202,6 +149,9 @@ def _face(
     items: list[Item] = []
     for element, box in boxes:
         if element.when and not _is_set(_value(context, element.when)):
+            continue
+        if isinstance(element, RoseElement):
+            items.extend(rose_items(element, box, lambda name: _value(context, name)))
             continue
         item = element_item(loaded, element, box, context, (deck, piece, where), report)
         if item is not None:

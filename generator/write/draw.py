@@ -17,12 +17,28 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.fonts import BODY, BOLD, FACES, register_fonts
 from generator.impose.grid import Edges
 from generator.model import Drawing, Symbol
-from generator.render.faces import Face, IconItem, ImageItem, Rect, ShapeItem, TextItem
+from generator.render.faces import Face
+from generator.render.items import IconItem, ImageItem, Rect, ShapeItem, TextItem
 from generator.render.markup import symbol_uri
 from generator.units import Size
 
 EDGE_MM = 0.01
 ROUNDED_CORNER = 0.12
+
+# Corners of the polygon shapes as fractions of their box, from its bottom-left, y upwards.
+POLYGONS = {
+    "diamond": ((0.5, 1.0), (1.0, 0.5), (0.5, 0.0), (0.0, 0.5)),
+    "hexagon": ((0.25, 1.0), (0.75, 1.0), (1.0, 0.5), (0.75, 0.0), (0.25, 0.0), (0.0, 0.5)),
+    "crown": (
+        (0.0, 0.0),
+        (1.0, 0.0),
+        (1.0, 1.0),
+        (0.75, 0.45),
+        (0.5, 1.0),
+        (0.25, 0.45),
+        (0.0, 1.0),
+    ),
+}
 
 
 class SymbolCanvas(Canvas):
@@ -187,12 +203,12 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
         canvas.line(x, y + h, x + w, y)
     elif item.kind == "ellipse":
         canvas.ellipse(x, y, x + w, y + h, stroke=int(bool(stroke)), fill=int(bool(fill)))
-    elif item.kind == "diamond":
+    elif item.kind in POLYGONS:
+        corners = [(x + fx * w, y + fy * h) for fx, fy in POLYGONS[item.kind]]
         path = canvas.beginPath()
-        path.moveTo(x + w / 2, y + h)
-        path.lineTo(x + w, y + h / 2)
-        path.lineTo(x + w / 2, y)
-        path.lineTo(x, y + h / 2)
+        path.moveTo(*corners[0])
+        for corner in corners[1:]:
+            path.lineTo(*corner)
         path.close()
         canvas.drawPath(path, stroke=int(bool(stroke)), fill=int(bool(fill)))
     elif item.radius:

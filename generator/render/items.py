@@ -1,0 +1,75 @@
+"""What a face is made of: boxes in mm and the shapes, text, images and icons placed in them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.model.layout import TextStyle
+from generator.render.fit import Fitted, fit_text
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A box in mm measured from the trim's top-left corner, y growing downwards."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class ShapeItem:
+    """A rectangle, ellipse, polygon (diamond, hexagon, crown) or line to draw."""
+
+    kind: str
+    box: Rect
+    fill: str | None
+    stroke: str | None
+    stroke_width: float
+    radius: float
+    ink_heavy: bool
+    bleed: bool
+    dash: bool = False
+
+
+@dataclass(frozen=True)
+class TextItem:
+    """Fitted text and where it goes."""
+
+    box: Rect
+    fitted: Fitted
+    style: TextStyle
+
+
+@dataclass(frozen=True)
+class ImageItem:
+    """Art placed in a box."""
+
+    box: Rect
+    path: Path
+    fit: str
+    bleed: bool
+
+
+@dataclass(frozen=True)
+class IconItem:
+    """A glossary symbol placed in a box."""
+
+    box: Rect
+    symbol: str
+
+
+Item = ShapeItem | TextItem | ImageItem | IconItem
+
+
+def label_item(
+    text: str, box: Rect, size: float, colour: str = "#222222", font: str = "bold"
+) -> TextItem | None:
+    """Centred text shrunk to its box (down to 3 pt); None when even that cannot fit."""
+    style = TextStyle(
+        font=font, size=size, min_size=3, align="center", valign="middle", colour=colour
+    )
+    fitted = fit_text(text, style, box, frozenset())
+    return TextItem(box, fitted, style) if fitted else None
