@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
@@ -41,6 +41,8 @@ from generator.write.kit import (
 from generator.write.output import Kit, OutputFile
 from generator.write.sheets import PrintOptions
 
+# Double-sided counters are also written to fold and glue, the way many players mount them.
+FOLD, FOLD_FILE = "fold", "tokens-fold.pdf"
 PARTS = ("cards", "tokens", "boards", "rulebook", "guides", "report", "png", "tts")
 CARD_PARTS = ("cards", "png", "tts")
 PARALLEL_MIN_FACES = 40
@@ -221,6 +223,9 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
     ]
     if "tokens" in options.only and rendered.token_sheets:
         jobs.append(Job("tokens", "", rendered.token_sheets))
+        two_sided = any(sheet.backs for sheet in rendered.token_sheets)
+        if two_sided and options.printing.duplex != "fold":
+            jobs.append(Job("tokens", FOLD, rendered.token_sheets))
     if "rulebook" in options.only and rendered.rulebook is not None:
         settings = loaded.game.rulebook
         jobs.append(
@@ -260,6 +265,9 @@ def _run_job(
     if job.part == "tts":
         return list(tts_files(title, group, symbols, folder))
     if job.part == "tokens":
+        if job.size == FOLD:
+            printing = replace(options.printing, duplex=FOLD)
+            return [token_file(title, group, symbols, folder, options.paper, printing, FOLD_FILE)]
         return [token_file(title, group, symbols, folder, options.paper, options.printing)]
     if job.part == "rulebook":
         return rulebook_files(

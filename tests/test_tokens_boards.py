@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -120,6 +121,24 @@ def test_counter_backs_follow_the_offset_and_keep_their_mark_upright(tmp_path, m
     window = plain.crop((int(cx - 80), int(cy - 80), int(cx + 80), int(cy + 80)))
     mx, my = colour_centre(window, "#000000", tolerance=10)
     assert mx < 80 and my < 80
+
+
+def test_double_sided_counters_also_come_ready_to_fold(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    write_counter_game(tmp_path, "square")
+    assert pnp("build", "counters", "-o", "out", "--only", "tokens").exit_code == 0
+    files = {
+        f["path"]: f for f in json.loads(Path("out/counters/manifest.json").read_text())["files"]
+    }
+    assert (files["tokens.pdf"]["duplex"], files["tokens-fold.pdf"]["duplex"]) == ("long", "fold")
+    assert files["tokens.pdf"]["tokens"] == files["tokens-fold.pdf"]["tokens"] == 9
+    assert (
+        pnp("build", "counters", "-o", "fold", "--duplex", "fold", "--only", "tokens").exit_code
+        == 0
+    )
+    assert [
+        f["path"] for f in json.loads(Path("fold/counters/manifest.json").read_text())["files"]
+    ] == ["tokens.pdf"]
 
 
 def test_fold_counters_put_each_back_across_the_fold(tmp_path, monkeypatch, pnp):

@@ -69,6 +69,7 @@ def token_file(
     folder: Path,
     paper: str,
     printing: PrintOptions,
+    name: str = "tokens.pdf",
 ) -> OutputFile:
     """`tokens.pdf`: every token sheet packed together, counts taken from the placements."""
     pdf, plan = token_sheets(f"{title} — tokens", sheets, printing, symbols, folder)
@@ -78,7 +79,7 @@ def token_file(
         "sheets": dict(sorted(placed.items())),
         "duplex": printing.duplex,
     }
-    return OutputFile("tokens.pdf", "tokens", pdf.data, pdf.pages, paper, details)
+    return OutputFile(name, "tokens", pdf.data, pdf.pages, paper, details)
 
 
 def board_file(
