@@ -102,3 +102,15 @@ def test_a_booklet_counts_one_and_rulebook_needs_a_rulebook(game, pnp):
         "demo/game.yaml:22:18: error unknown-reference: expected a deck, token sheet, board or "
         "booklet id"
     )
+
+
+def test_a_guide_without_front_matter_starts_on_its_first_page(game, pnp, tmp_path):
+    game({"game.yaml": GUIDED + "    front_matter: false\n", "guide.md": GUIDE_MD})
+    result = pnp("build", "demo", "-o", str(tmp_path / "out"), "--only", "guides")
+    assert result.exit_code == 0, result.output
+    pdf = PdfReader(tmp_path / "out" / "demo" / "heroes-guide.pdf")
+    first = pdf.pages[0].extract_text()
+    assert len(pdf.pages) == 1
+    assert (
+        "The Heroes' Guide" in first and "Knight comes 2 times" in first and "Contents" not in first
+    )

@@ -66,3 +66,27 @@ def test_a_box_title_shares_its_row_with_the_first_paragraph():
     first, second = (row[0] for row in table._cellvalues)
     assert [p.getPlainText() for p in first] == ["Example", "one"]
     assert second.getPlainText() == "two"
+
+
+def test_a_board_taller_than_the_page_is_shown_scaled_to_fit(game, pnp, tmp_path):
+    board = """\
+boards:
+  - id: tall
+    name: Tall map
+    size: 180x270mm
+    elements:
+      - {type: grid, columns: 3, rows: 5, box: [10mm, 10mm, 160mm, 250mm]}
+"""
+    game_yaml = GAME_YAML.replace(
+        "components:\n",
+        "components:\n  - {id: map, name: Map, kind: board, count: 1, provided_by: tall}\n",
+    )
+    game(
+        {
+            "game.yaml": game_yaml + board,
+            "rulebook.md": "# The map\n\n{{ show('board', 'tall', 1) }}\n",
+        }
+    )
+    result = pnp("build", "demo", "-o", str(tmp_path / "out"), "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "demo" / "rulebook-booklet.pdf").is_file()

@@ -262,6 +262,11 @@ class Guide(Model):
     title: str = Field(description="Title printed on its title page.")
     subtitle: str = Field("", description="Line under the title.")
     columns: Literal[1, 2] = Field(1, description="Text columns on each page.")
+    front_matter: bool = Field(
+        True,
+        description="Begin with a title page and contents; false for a player aid that starts "
+        "straight away under its title.",
+    )
 
 
 class Game(Model):

@@ -106,7 +106,16 @@ def guide_file(
     guide: Guide, book: Rulebook, symbols: list[Symbol], folder: Path, paper: str, shown: dict
 ) -> OutputFile:
     """`<id>.pdf`: a further booklet, typeset like the rulebook on the chosen paper."""
-    pdf = rulebook_pdf(book, PAPERS[paper], guide.columns, symbols, folder, guide.subtitle, shown)
+    pdf = rulebook_pdf(
+        book,
+        PAPERS[paper],
+        guide.columns,
+        symbols,
+        folder,
+        guide.subtitle,
+        shown,
+        guide.front_matter,
+    )
     details = {"title": guide.title, "booklets": {guide.id: 1}}
     return OutputFile(f"{guide.id}.pdf", "guide", pdf.data, pdf.pages, paper, details)
 

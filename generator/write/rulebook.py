@@ -54,6 +54,7 @@ INK = HexColor("#222222")
 LINK = HexColor("#1f4e8c")
 BOX_FILL = {"example": HexColor("#eef3f9"), "note": HexColor("#f7f1e3")}
 BODY_SIZE = 9.5
+FRAME_PADDING = 12  # points a platypus frame keeps free at its top and bottom together
 HEADING_ROOM_MM = 25.0  # a heading starts a new page rather than sit in less room than this
 
 
@@ -164,6 +165,7 @@ def rulebook_pdf(
     folder: Path,
     subtitle: str,
     pieces: dict | None = None,
+    front_matter: bool = True,
 ) -> RulebookPdf:
     """The whole rulebook, built twice over so the contents and index know their page numbers."""
     style = styles()
@@ -178,7 +180,7 @@ def rulebook_pdf(
         tableStyle=in_body_font,
     )
     index = SimpleIndex(style=style["index"], headers=True, tableStyle=in_body_font)
-    story = [
+    title_and_contents = [
         Spacer(1, 60 * mm),
         Paragraph(book.title, style["title"]),
         Paragraph(subtitle, style["subtitle"]),
@@ -187,7 +189,11 @@ def rulebook_pdf(
         Paragraph("Contents", style["h1"]),
         contents,
         PageBreak(),
-        *_flowables(book, style, document.width / columns, (folder, pieces or {})),
+    ]
+    title_only = [Paragraph(book.title, style["h1"]), NextPageTemplate("body")]
+    story = [
+        *(title_and_contents if front_matter else title_only),
+        *_flowables(book, style, document.width / columns, (folder, pieces or {}, document.height)),
     ]
     if _indexed(book.blocks):
         story += [PageBreak(), Paragraph("Index", style["h1"]), index]
@@ -248,12 +254,12 @@ def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, a
 
 def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | None = None) -> list:
     """Flowables for one block."""
-    folder, pieces = art or (Path("."), {})
+    folder, pieces, room = art or (Path("."), {}, float("inf"))
     if isinstance(block, Figure):
         return _figure(block, style, width, folder)
     if isinstance(block, Piece):
         face, shape = pieces[(block.kind, block.ident)]
-        return [PieceFlowable(face, shape, block.scale)]
+        return [PieceFlowable(face, shape, block.scale, room)]
     if isinstance(block, Heading):
         paragraph = Paragraph(
             f'<a name="{block.key}"/>[{block.number}] {block.title}',
@@ -337,12 +343,16 @@ def _box(block: Box, style: dict[str, ParagraphStyle], width: float, art: tuple 
 class PieceFlowable(Flowable):
     """A card, token or board from the data, drawn by the same code as the sheets, at a scale."""
 
-    def __init__(self, face: Face, shape: str, scale: float) -> None:
+    def __init__(self, face: Face, shape: str, scale: float, room: float) -> None:
         super().__init__()
-        self.face, self.shape, self.scale = face, shape, scale
+        self.face, self.shape, self.scale, self.room = face, shape, scale, room
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        fit = min(1.0, available_width / (self.face.size.width * mm * self.scale))
+        """As asked, but never wider than the column or taller than a page's text frame (`room`)."""
+        width, height = (
+            side * mm * self.scale for side in (self.face.size.width, self.face.size.height)
+        )
+        fit = min(1.0, available_width / width, (self.room - FRAME_PADDING - 6) / height)
         self.drawn = self.scale * fit
         return self.face.size.width * mm * self.drawn, self.face.size.height * mm * self.drawn + 6
 
