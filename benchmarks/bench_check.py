@@ -1,13 +1,14 @@
 """Check benchmark: `pnp check` over every bundled game against only parsing its files, in one run.
 
-Ours: `full_check` (what `pnp check` runs per game: load, every rule, then laying out every card
-to find text that does not fit) over each game folder under card_data/, in process.
+Ours: `full_checks` (what `pnp check --all` runs: per game, load, every rule, then laying out
+every card to find text that does not fit; one game per core) over card_data/, in process.
 Baseline: reading and parsing the same YAML and CSV files with PyYAML's safe loader (the same
 one our loader uses: libyaml's when PyYAML has it) and the csv module, nothing else: the floor
 for any checker of the same data.
 Also timed: `pnp check --all` as a subprocess, a cold start including Python and every import,
 as a user or CI runs it.
-Target (reported as PASS/MISS, never asserted): checking all bundled games in under 3 s.
+Target (reported as PASS/MISS, never asserted): checking all bundled games in under 3 s, judged
+on the cold subprocess, the time a user waits.
 
 Usage: python benchmarks/bench_check.py [--repeats N]
 """
@@ -28,7 +29,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout, too
 
-from generator.build import full_check  # noqa: E402
+from generator.build import full_checks  # noqa: E402
 from generator.load.game import GAME_FILE  # noqa: E402
 from generator.load.sources import LOADER  # noqa: E402
 
@@ -53,7 +54,7 @@ def data_files(folders: list[Path]) -> list[Path]:
 
 def ours(folders: list[Path]) -> int:
     """Check every game as `pnp check` does; the number of findings."""
-    return sum(len(full_check(folder)) for folder in folders)
+    return len(full_checks(folders))
 
 
 def baseline(files: list[Path]) -> int:
@@ -107,18 +108,21 @@ def main(argv: list[str] | None = None) -> int:
     cold_time, status = min(cold_start() for _ in range(max(1, args.repeats // 2)))
     ratio = ours_time / base_time
     print(f"Check benchmark: {len(folders)} bundled game(s), {len(files)} data files, best of runs")
-    print(f"  ours      {ours_time:6.2f} s  {findings} finding(s)  (full_check, in process)")
+    print(
+        f"  ours      {ours_time:6.2f} s  {findings} finding(s)  (full_checks, one game per core)"
+    )
     print(
         f"  baseline  {base_time:6.2f} s  {records} record(s)  (PyYAML {LOADER.__name__} + csv only)"
     )
     print(f"  ratio     {ratio:6.1f}x  (ours / baseline)")
     print(f"  first     {first_time:6.2f} s  (ours, first run in this process)")
     print(
-        f"  target    all games in < {TARGET_SECONDS:g} s: {ours_time:.2f} s  {verdict(ours_time)}"
+        f"  cold      {cold_time:6.2f} s  `pnp check --all` as a subprocess, imports included, "
+        f"exit {status}"
     )
     print(
-        f"  cold      {cold_time:6.2f} s  `pnp check --all` as a subprocess, imports included, "
-        f"exit {status}  {verdict(cold_time)}"
+        f"  target    all games in < {TARGET_SECONDS:g} s, judged on the cold run: "
+        f"{cold_time:.2f} s  {verdict(cold_time)}"
     )
     return 0
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from generator.build import PARTS, BuildOptions, checked_game, full_check, plan_kit
+from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan_kit
 from generator.check import RULES
 from generator.check.rulebook import check_text_file
 from generator.clean.text import clean_text
@@ -123,9 +123,9 @@ def check(
         report = Report()
         check_text_file(text, report)
         findings.extend(report.sorted())
-    for folder in _game_folders(games, all_games) if games or all_games or not texts else []:
-        _progress(f"checking {folder}")
-        findings.extend(full_check(folder))
+    folders = _game_folders(games, all_games) if games or all_games or not texts else []
+    _progress(f"checking {len(folders)} game(s)")
+    findings.extend(full_checks(folders))
     if fmt == "sarif":
         click.echo(sarif_text(findings))
     elif fmt == "json" or findings:

@@ -103,6 +103,7 @@ class Topics:
         self.entries: set[tuple[str, ...]] = set()
         self.chapter_words: set[tuple[str, ...]] = set()
         self.definitions: dict[tuple[str, ...], int] = defaultdict(int)
+        self.starting: dict[str, list[tuple[str, ...]]] = defaultdict(list)
         for section in outline.sections:
             for word in stems(section.title) if section.titled else ():
                 if len(word) >= 4:
@@ -116,8 +117,20 @@ class Topics:
                     self.entries.add(stems(entry[1]))
 
     def _define(self, term: tuple[str, ...], section: Section) -> None:
+        if term not in self.homes:
+            self.starting[term[0]].append(term)
         self.homes[term].setdefault(section.top, section)
         self.definitions[term] += 1
+
+    def _terms_in(self, words: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """The defined terms a run of words contains, looked up by each word that could start one."""
+        found = {
+            term
+            for i, word in enumerate(words)
+            for term in self.starting.get(word, ())
+            if words[i : i + len(term)] == term
+        }
+        return sorted(found)
 
     def stray(
         self, citation: Citation, target: Section, here: Section | None
@@ -125,7 +138,7 @@ class Topics:
         """(term, defining chapter) when the cited chapter is not where the cited thing lives."""
         sentence, offset = sentence_at(self.outline, citation.line, citation.column)
         words = stems(sentence)
-        named = [term for term in self.homes if _contains(words, term) and _telling(term)]
+        named = [term for term in self._terms_in(words) if _telling(term)]
         if any(target.top in self.homes[term] for term in named):
             return None
         cited = {n.split(".")[0] for n in DOTTED_OR_WHOLE.findall(sentence)}
@@ -149,9 +162,8 @@ class Topics:
         capitalised = {stem(w) for w in WORD.findall(window) if w[0].isupper()}
         return [
             term
-            for term in self.homes
-            if _contains(words, term)
-            and _telling(term)
+            for term in self._terms_in(words)
+            if _telling(term)
             and (term in self.entries or term in self.chapter_words or term[0] in capitalised)
         ]
 
@@ -176,10 +188,6 @@ def _window(before: str) -> str:
     """The last few words before a citation, after any earlier citation: what it is cited for."""
     clause = re.split(r"[);]", CITATION_LEAD.sub("", before))[-1]
     return " ".join(clause.split()[-WINDOW_WORDS:])
-
-
-def _contains(words: tuple[str, ...], term: tuple[str, ...]) -> bool:
-    return _count(words, term) > 0
 
 
 def _count(words: tuple[str, ...], term: tuple[str, ...]) -> int:
