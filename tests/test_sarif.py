@@ -7,9 +7,7 @@ from pathlib import Path
 
 from jsonschema import Draft4Validator
 
-import generator.cli as cli_module
 from generator.check.registry import RULES, Rule
-from generator.findings import Finding, Position, Severity
 from tests.conftest import HEROES_CSV
 
 SARIF_SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
@@ -50,12 +48,21 @@ def test_sarif_for_clean_data_has_no_results(game, pnp):
 
 
 def test_sarif_log_with_errors_warnings_and_info_is_valid_sarif_2_1_0(game, pnp, monkeypatch):
-    alias = HEROES_CSV.replace("Draw a card.", "Spend a gold coin.")
-    game({"decks/heroes.csv": alias.replace(":gold:", ":silver:")})
-    info = getattr(Severity, "INFO", "info")  # acknowledged findings; the enum member may be new
-    acknowledged = Finding("placeholder", info, Position(Path("demo/game.yaml"), 3), "known gap")
-    checked = cli_module.full_check
-    monkeypatch.setattr(cli_module, "full_check", lambda folder: [*checked(folder), acknowledged])
+    texts = HEROES_CSV.replace("Draw a card.", "Spend a gold coin.")
+    errata = """\
+- id: knight-coin
+  topic: Coin wording on the Knight
+  source: The source says gold coin.
+  decision: Kept.
+  acknowledges:
+    - {rule: term-alias, match: "'knight'"}
+"""
+    game(
+        {
+            "decks/heroes.csv": texts.replace("Gain 1 :gold:.", "Gain 1 :silver: and a gold coin."),
+            "errata.yaml": errata,
+        }
+    )
     monkeypatch.setitem(RULES, "acknowledged", Rule("acknowledged", "info", "An accepted finding."))
     log = json.loads(pnp("check", "demo", "--format", "sarif").stdout)
     schema = json.loads(SARIF_SCHEMA.read_text(encoding="utf-8"))
@@ -67,7 +74,7 @@ def test_sarif_log_with_errors_warnings_and_info_is_valid_sarif_2_1_0(game, pnp,
     assert levels == {
         ("unknown-symbol", "error"),
         ("term-alias", "warning"),
-        ("placeholder", "note"),
+        ("term-alias", "note"),
     }
     rules = {rule["id"]: rule for rule in run["tool"]["driver"]["rules"]}
     assert rules["acknowledged"]["defaultConfiguration"]["level"] == "note"
