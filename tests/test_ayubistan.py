@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from generator.check import check_game
-from generator.findings import Severity
+from tests.kits import SEEDS, acknowledged, checked, data_warnings, placed_counts, seed
 
 ROOT = Path(__file__).parent.parent
 GAME = ROOT / "card_data" / "ayubistan"
-SEED = ROOT.parent / "shared" / "seeds" / "001_8aa67d522cafab2f.txt"
+SEED = SEEDS / "001_8aa67d522cafab2f.txt"
 
 # The component list of the source ("Components"), written out here and, where the seed is
 # beside the checkout, matched against its own phrases below.
@@ -72,17 +70,13 @@ ACKNOWLEDGED = [
 
 @pytest.fixture(scope="module")
 def loaded():
-    game, report = check_game(GAME)
-    assert game is not None
-    return game, report
+    return checked(GAME)
 
 
 @pytest.fixture(scope="module")
 def seed_text() -> str:
     """The seed with its line breaks, odd hyphens and curly apostrophes made plain."""
-    if not SEED.is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    text = SEED.read_text(encoding="utf-8")
+    text = seed(SEED.name)
     text = re.sub(r"[\u2010\u2011]", "-", text).replace("\u2019", "'")
     return re.sub(r"\s+", " ", text)
 
@@ -189,20 +183,10 @@ def test_troop_decks_share_one_back(loaded):
 def test_check_passes_with_the_source_contradictions_acknowledged(loaded):
     _, report = loaded
     assert not report.errors, "\n".join(f.as_text() for f in report.errors)
-    answered = sorted(
-        f.message.rsplit("errata: ", 1)[1].rstrip(")")
-        for f in report.findings
-        if f.severity is Severity.INFO
-    )
-    assert answered == ACKNOWLEDGED
+    assert acknowledged(report) == ACKNOWLEDGED
     # The rulebook is written apart and gets its own text checks; the data's only warnings are
     # the placeholders where the source gives nothing.
-    data_warnings = {
-        f.code
-        for f in report.findings
-        if f.severity is Severity.WARNING and f.position.file.suffix != ".md"
-    }
-    assert data_warnings == {"placeholder"}
+    assert data_warnings(report) == {"placeholder"}
 
 
 def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_path):
@@ -212,8 +196,7 @@ def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_
     )
     assert result.exit_code == 0, result.output
     out = tmp_path / "ayubistan"
-    manifest = json.loads((out / "manifest.json").read_text())
-    placed = {c["id"]: c["count"] for c in manifest["components"]}
+    placed, _ = placed_counts(out)
     printed = [c for c in game.game.components if c.provided and c.kind != "booklet"]
     assert set(placed) >= {c.id for c in printed}
     for component in printed:

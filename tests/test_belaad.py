@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from generator.check import check_game
-from generator.findings import Severity
+from tests.kits import SEEDS, acknowledged, checked, data_warnings, placed_counts, seed
 
 ROOT = Path(__file__).parent.parent
 GAME = ROOT / "card_data" / "belaad"
-SEED = ROOT.parent / "shared" / "seeds" / "000_a558176bb9510e35.txt"
+SEED = SEEDS / "000_a558176bb9510e35.txt"
 
 # The component list of the source rulebook (its section 1), as numbers: the seed's text is
 # damaged, so these are written out here and, where the seed is beside the checkout, matched
@@ -73,16 +71,12 @@ SEED_PHRASES = {
 
 @pytest.fixture(scope="module")
 def loaded():
-    game, report = check_game(GAME)
-    assert game is not None
-    return game, report
+    return checked(GAME)
 
 
 @pytest.fixture(scope="module")
 def seed_text() -> str:
-    if not SEED.is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    return SEED.read_text(encoding="utf-8")
+    return seed(SEED.name)
 
 
 def test_inventory_counts_are_the_source_component_list(loaded):
@@ -117,20 +111,10 @@ def test_source_states_the_white_token_and_coin_captions(seed_text):
 def test_check_passes_with_the_source_contradictions_acknowledged(loaded):
     _, report = loaded
     assert not report.errors, "\n".join(f.as_text() for f in report.errors)
-    answered = sorted(
-        f.message.rsplit("errata: ", 1)[1].rstrip(")")
-        for f in report.findings
-        if f.severity is Severity.INFO
-    )
-    assert answered == ["order-hand", "sect-leader-only", "setup-step-citation"]
+    assert acknowledged(report) == ["order-hand", "sect-leader-only", "setup-step-citation"]
     # The rulebook and guide are written apart and get their own text checks; the data's only
     # warnings are the placeholders where the source gives nothing.
-    data_warnings = {
-        f.code
-        for f in report.findings
-        if f.severity is Severity.WARNING and f.position.file.suffix != ".md"
-    }
-    assert data_warnings == {"placeholder"}
+    assert data_warnings(report) == {"placeholder"}
 
 
 def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_path):
@@ -139,8 +123,7 @@ def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_
         "build", str(GAME), "-o", str(tmp_path), "--only", "cards,tokens,boards,rulebook,guides"
     )
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "belaad" / "manifest.json").read_text())
-    placed = {c["id"]: c["count"] for c in manifest["components"]}
+    placed, manifest = placed_counts(tmp_path / "belaad")
     printed = [c for c in game.game.components if c.provided]
     assert set(placed) == {c.id for c in printed}
     for component in printed:

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.check import check_game
-from generator.findings import Severity
+from tests.kits import SEEDS, acknowledged, checked, data_warnings, placed_counts, seed
 
 ROOT = Path(__file__).parent.parent
 GAME = ROOT / "card_data" / "first-jihad"
-SEED = ROOT.parent / "shared" / "seeds" / "003_2f5230227a35eb4d.txt"
+SEED = SEEDS / "003_2f5230227a35eb4d.txt"
 
 # The Parts Inventory of the source (2.0), written out here and, where the seed is beside the
 # checkout, matched against its own lines below.
@@ -84,17 +83,13 @@ ACKNOWLEDGED = sorted(
 
 @pytest.fixture(scope="module")
 def loaded():
-    game, report = check_game(GAME)
-    assert game is not None
-    return game, report
+    return checked(GAME)
 
 
 @pytest.fixture(scope="module")
 def seed_text() -> str:
     """The seed with its curly quotes made plain and its line breaks as spaces."""
-    if not SEED.is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    text = SEED.read_text(encoding="utf-8")
+    text = seed(SEED.name)
     text = text.replace("\u201c", '"').replace("\u201d", '"').replace("\u2019", "'")
     return re.sub(r"\s+", " ", text)
 
@@ -258,20 +253,10 @@ def test_seed_checker_findings_are_the_recorded_citations_and_variants(seed_text
 def test_check_passes_with_the_source_contradictions_acknowledged(loaded):
     _, report = loaded
     assert not report.errors, "\n".join(f.as_text() for f in report.errors)
-    answered = sorted(
-        f.message.rsplit("errata: ", 1)[1].rstrip(")")
-        for f in report.findings
-        if f.severity is Severity.INFO
-    )
-    assert answered == ACKNOWLEDGED
+    assert acknowledged(report) == ACKNOWLEDGED
     # The rulebook and player aid are written apart and get their own text checks; the data's
     # only warnings are the placeholders where the source gives nothing.
-    data_warnings = {
-        f.code
-        for f in report.findings
-        if f.severity is Severity.WARNING and f.position.file.suffix != ".md"
-    }
-    assert data_warnings == {"placeholder"}
+    assert data_warnings(report) == {"placeholder"}
 
 
 def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_path):
@@ -281,8 +266,7 @@ def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_
         only += ",rulebook,guides"
     result = pnp("build", str(GAME), "-o", str(tmp_path), "--only", only)
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "first-jihad" / "manifest.json").read_text())
-    placed = {c["id"]: c["count"] for c in manifest["components"]}
+    placed, manifest = placed_counts(tmp_path / "first-jihad")
     printed = [
         c
         for c in game.game.components

@@ -3,18 +3,16 @@ source's contradictions are acknowledged, and the kit prints all of it."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from generator.check import check_game
-from generator.findings import Severity
+from tests.kits import SEEDS, acknowledged, checked, data_warnings, placed_counts, seed
 
 ROOT = Path(__file__).parent.parent
 GAME = ROOT / "card_data" / "lost-and-found"
-SEED = ROOT.parent / "shared" / "seeds" / "002_494466d53337a7ae.txt"
+SEED = SEEDS / "002_494466d53337a7ae.txt"
 
 # The source's contents list, as numbers, plus the two shared mats that setup step 4 adds
 # ("two additional game mats"); written out here and, where the seed is beside the checkout,
@@ -78,16 +76,12 @@ ACKNOWLEDGED = [
 
 @pytest.fixture(scope="module")
 def loaded():
-    game, report = check_game(GAME)
-    assert game is not None
-    return game, report
+    return checked(GAME)
 
 
 @pytest.fixture(scope="module")
 def seed_text() -> str:
-    if not SEED.is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    return SEED.read_text(encoding="utf-8")
+    return seed(SEED.name)
 
 
 def test_inventory_counts_are_the_source_contents_list(loaded):
@@ -146,28 +140,17 @@ def test_source_spells_the_drifting_terms_as_the_errata_say(seed_text, loaded):
 def test_check_passes_with_the_source_contradictions_acknowledged(loaded):
     _, report = loaded
     assert not report.errors, "\n".join(f.as_text() for f in report.errors)
-    answered = sorted(
-        f.message.rsplit("errata: ", 1)[1].rstrip(")")
-        for f in report.findings
-        if f.severity is Severity.INFO
-    )
-    assert answered == sorted(ACKNOWLEDGED)
+    assert acknowledged(report) == sorted(ACKNOWLEDGED)
     # The rulebook is written apart and gets its own text checks; the data's only warnings
     # are the placeholders where the source gives nothing.
-    data_warnings = {
-        f.code
-        for f in report.findings
-        if f.severity is Severity.WARNING and f.position.file.suffix != ".md"
-    }
-    assert data_warnings == {"placeholder"}
+    assert data_warnings(report) == {"placeholder"}
 
 
 def test_build_places_every_printed_component_of_the_inventory(loaded, pnp, tmp_path):
     game, _ = loaded
     result = pnp("build", str(GAME), "-o", str(tmp_path), "--only", "cards,boards")
     assert result.exit_code == 0, result.output
-    manifest = json.loads((tmp_path / "lost-and-found" / "manifest.json").read_text())
-    placed = {c["id"]: c["count"] for c in manifest["components"]}
+    placed, manifest = placed_counts(tmp_path / "lost-and-found")
     printed = [c for c in game.game.components if c.provided]
     assert set(placed) == {c.id for c in printed}
     for component in printed:

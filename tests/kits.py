@@ -1,0 +1,54 @@
+"""What every bundled kit's test needs: the checked game, its seed, the errata's answers and
+the counts a build placed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.check import check_game
+from generator.findings import Report, Severity
+from generator.load.game import LoadedGame
+
+SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+
+
+def checked(folder: Path) -> tuple[LoadedGame, Report]:
+    """The game loaded and checked; it must at least load."""
+    game, report = check_game(folder)
+    assert game is not None
+    return game, report
+
+
+def seed(name: str) -> str:
+    """A seed rulebook's text, or a skip when the seeds are not beside this checkout."""
+    path = SEEDS / name
+    if not path.is_file():
+        pytest.skip("the seed rulebooks are not beside this checkout")
+    return path.read_text(encoding="utf-8")
+
+
+def acknowledged(report: Report) -> list[str]:
+    """The errata ids that answer findings, one per finding, sorted."""
+    return sorted(
+        f.message.rsplit("errata: ", 1)[1].rstrip(")")
+        for f in report.findings
+        if f.severity is Severity.INFO
+    )
+
+
+def data_warnings(report: Report) -> set[str]:
+    """Warning codes about the data: the rulebook and guides get their own text checks."""
+    return {
+        f.code
+        for f in report.findings
+        if f.severity is Severity.WARNING and f.position.file.suffix != ".md"
+    }
+
+
+def placed_counts(out: Path) -> tuple[dict[str, int], dict]:
+    """What a build's manifest says it placed of each component, and the manifest itself."""
+    manifest = json.loads((out / "manifest.json").read_text())
+    return {c["id"]: c["count"] for c in manifest["components"]}, manifest
