@@ -12,6 +12,7 @@ from PIL import Image
 from generator.build import rendered_game
 from generator.check import check_game
 from generator.impose.tiles import OVERLAP_MM, tile_plan
+from generator.render.items import ShapeItem
 from generator.units import PAPERS, Size
 from generator.write.sheets import PrintOptions
 from generator.write.tokens import plan_tokens
@@ -317,4 +318,52 @@ def test_map_crossing_to_an_unknown_area_is_an_error(tmp_path, monkeypatch, pnp)
     assert result.stdout.splitlines() == [
         "lands/game.yaml:12:13: error map-area: board 'map': expected area 'b' to have `at` or a place on a radial path, found neither",
         "lands/game.yaml:14:27: error map-area: board 'map': expected a crossing between areas of the map (a, b), found 'c'",
+    ]
+
+
+SHAPED_MAP = """\
+id: lands
+title: Lands
+players: {min: 1, max: 2}
+boards:
+  - id: map
+    name: Map
+    size: 200x150mm
+    elements:
+      - type: map
+        areas:
+          - {id: a, name: A, at: [20%, 50%], shape: square, border: "#7b3fa0", border_width: 2}
+          - {id: b, name: B, at: [50%, 50%], shape: hex}
+          - {id: c, name: C, at: [80%, 50%], placeholder: its place is not given}
+        connections:
+          - {between: [a, b]}
+          - {between: [b, c], placeholder: not stated}
+components:
+  - {id: map-board, name: Map, kind: board, count: 1, provided_by: map}
+"""
+
+
+def test_map_areas_take_their_shape_and_border_and_placeholders_are_counted(
+    tmp_path, monkeypatch, pnp
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "lands").mkdir()
+    (tmp_path / "lands" / "game.yaml").write_text(SHAPED_MAP)
+    result = pnp("check", "lands")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "lands/game.yaml:9:7: warning placeholder: board 'map' map is incomplete: 1 area(s) "
+        "and 1 crossing(s) are marked where the source does not place them"
+    ]
+    loaded, _ = check_game(Path("lands"))
+    [(_, face)] = rendered_game(loaded).boards
+    outlines = [
+        (item.kind, item.stroke, item.stroke_width, item.dash)
+        for item in face.items
+        if isinstance(item, ShapeItem) and item.kind != "line" and item.box.width > 10
+    ]
+    assert outlines == [
+        ("rect", "#7b3fa0", 2.0, False),
+        ("hexagon", "#222222", 1.0, False),
+        ("ellipse", "#222222", 1.0, True),
     ]

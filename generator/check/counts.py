@@ -5,6 +5,7 @@ from __future__ import annotations
 from generator.check.registry import rule
 from generator.findings import Report
 from generator.load.game import LoadedGame
+from generator.model.board import MapElement
 from generator.model.game import is_placeholder
 from generator.render.rulebook import BOOKLET_RULEBOOK, has_rulebook
 
@@ -73,6 +74,17 @@ def placeholders(loaded: LoadedGame, report: Report) -> None:
                 "print with placeholders where the source gives no content",
             )
     game = loaded.game
+    for index, board in enumerate(game.boards):
+        maps = [element for element in board.elements if isinstance(element, MapElement)]
+        areas = sum(1 for m in maps for area in m.areas if area.placeholder)
+        crossings = sum(1 for m in maps for link in m.connections if link.placeholder)
+        if areas or crossings:
+            report.warning(
+                "placeholder",
+                loaded.source.at("boards", index, "elements"),
+                f"board '{board.id}' map is incomplete: {areas} area(s) and {crossings} "
+                "crossing(s) are marked where the source does not place them",
+            )
     for group, kind, entries in (
         (
             "components",

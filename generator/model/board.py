@@ -56,6 +56,11 @@ class MapArea(Model):
         description="Centre within the map's box (lengths or percentages); radial maps place areas themselves.",
     )
     note: str | None = Field(None, description="A second, smaller line under the name.")
+    shape: Literal["round", "square", "hex"] = Field(
+        "round", description="Outline of the area: round (a disc), square or hex."
+    )
+    border: Colour = Field("#222222", description="Outline colour, e.g. the colour of its path.")
+    border_width: float = Field(1.0, gt=0, description="Outline width in points.")
     placeholder: str | None = Field(
         None, description="What the source does not say about this area."
     )

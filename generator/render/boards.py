@@ -14,6 +14,10 @@ from generator.render.items import Item, Rect, ShapeItem, label_item
 from generator.render.text import game_context
 from generator.units import parse_extent, parse_size
 
+# Shapes items draw for a slot's or a map area's outline.
+SLOT_KINDS = {"rect": "rect", "round": "ellipse", "diamond": "diamond"}
+AREA_KINDS = {"round": "ellipse", "square": "rect", "hex": "hexagon"}
+
 
 def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report) -> Face:
     """A board's face at true size; each element becomes shapes and fitted text."""
@@ -170,7 +174,14 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             continue
         x, y = at[area.id]
         disc = Rect(x - radius, y - radius, 2 * radius, 2 * radius)
-        yield _shape("ellipse", disc, area.colour, "#222222", 1.0, dash=bool(area.placeholder))
+        yield _shape(
+            AREA_KINDS[area.shape],
+            disc,
+            area.colour,
+            area.border,
+            area.border_width,
+            dash=bool(area.placeholder),
+        )
         yield label_item(
             area.name,
             Rect(
@@ -193,9 +204,6 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
                 7,
                 font="italic",
             )
-
-
-SLOT_KINDS = {"rect": "rect", "round": "ellipse", "diamond": "diamond"}
 
 
 def _slots(element: SlotElement, box: Rect) -> Iterator[Item | None]:
