@@ -153,3 +153,41 @@ def test_the_rose_reads_counter_clockwise_from_the_crowned_top_hex(game):
     assert ("?", "#222222") in [
         (t.fitted.line, t.style.colour) for t in unknown.items if isinstance(t, TextItem)
     ]
+
+
+def test_unless_hides_an_element_when_its_field_is_set(game):
+    layout = LAYOUT.replace('"Strength {{ strength }}"', '"No strength"').replace(
+        "when: strength}", "unless: strength}"
+    )
+    game_yaml = GAME_YAML.replace("file: decks/heroes.csv", "file: decks/heroes.yaml")
+    game_yaml = (game_yaml + layout).replace("    file:", "    layout: hero\n    file:")
+    game({"game.yaml": game_yaml, "decks/heroes.yaml": HEROES_YAML.replace(", strength: 3}", "}")})
+    loaded, report = check_game(Path("demo"))
+    assert not report.errors, [f.as_text() for f in report.errors]
+    faces = {face.card: face for face in rendered_decks(loaded)[0].fronts}
+    assert "No strength" not in _texts(faces["knight"])  # its strength is 0, which is set
+    assert "No strength" in _texts(faces["mage"])
+
+
+def test_text_takes_its_colour_from_a_field_when_the_card_sets_one(game):
+    layout = LAYOUT.replace(
+        "when: strength}", 'when: strength, colour_field: ink, colour: "#000000"}'
+    )
+    game_yaml = GAME_YAML.replace("file: decks/heroes.csv", "file: decks/heroes.yaml")
+    game_yaml = (game_yaml + layout).replace("    file:", "    layout: hero\n    file:")
+    heroes = HEROES_YAML.replace("strength: 0}", 'strength: 0, ink: "#c0392b"}')
+    game({"game.yaml": game_yaml, "decks/heroes.yaml": heroes})
+    loaded, _ = check_game(Path("demo"))
+    faces = {face.card: face for face in rendered_decks(loaded)[0].fronts}
+
+    def strength_colour(face):
+        return next(
+            item.style.colour
+            for item in face.items
+            if isinstance(item, TextItem) and "Strength" in (item.fitted.line or "")
+        )
+
+    assert (strength_colour(faces["knight"]), strength_colour(faces["mage"])) == (
+        "#c0392b",
+        "#000000",
+    )

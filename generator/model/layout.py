@@ -46,6 +46,9 @@ class Element(Model):
     when: str | None = Field(
         None, description="Field that must be set on the card for the element to be drawn."
     )
+    unless: str | None = Field(
+        None, description="Field that must be unset (or false) for the element to be drawn."
+    )
     bleed: bool = Field(
         False, description="Extend past the trim into the bleed on every edge the box touches."
     )
@@ -111,6 +114,9 @@ class TextElement(Element, TextStyle):
     field: str | None = Field(None, description="Card field whose text is shown.")
     template: str | None = Field(
         None, description="Jinja template shown instead of a field, e.g. `Cost {{ cost }}`."
+    )
+    colour_field: str | None = Field(
+        None, description="Card field naming the text colour (#rrggbb) when it sets one."
     )
 
     @model_validator(mode="after")

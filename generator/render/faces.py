@@ -148,7 +148,7 @@ def _face(
     deck, piece, side, where, size = who
     items: list[Item] = []
     for element, box in boxes:
-        if element.when and not _is_set(_value(context, element.when)):
+        if not _shown(element, context):
             continue
         if isinstance(element, RoseElement):
             items.extend(rose_items(element, box, lambda name: _value(context, name)))
@@ -229,6 +229,9 @@ def _text_item(
     if not text.strip():
         return None
     symbols = frozenset(symbol.key for symbol in loaded.game.symbols)
+    colour = _value(context, getattr(element, "colour_field", None) or "")
+    if isinstance(colour, str) and COLOUR.match(colour):
+        element = element.model_copy(update={"colour": colour})
     fitted = fit_text(text, element, box, symbols)
     if fitted is None:
         report.error(
@@ -261,6 +264,13 @@ def _value(context: dict, name: str) -> Any:
     if name in context["card"]["fields"]:
         return context["card"]["fields"][name]
     return context["card"].get(name)
+
+
+def _shown(element: Any, context: dict) -> bool:
+    """`when` needs its field set, `unless` needs its field unset."""
+    if element.when and not _is_set(_value(context, element.when)):
+        return False
+    return not (element.unless and _is_set(_value(context, element.unless)))
 
 
 def _is_set(value: Any) -> bool:
