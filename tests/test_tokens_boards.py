@@ -12,7 +12,7 @@ from PIL import Image
 from generator.build import rendered_game
 from generator.check import check_game
 from generator.impose.tiles import OVERLAP_MM, tile_plan
-from generator.render.items import ShapeItem
+from generator.render.items import ShapeItem, TextItem
 from generator.units import PAPERS, Size
 from generator.write.sheets import PrintOptions
 from generator.write.tokens import plan_tokens
@@ -367,3 +367,18 @@ def test_map_areas_take_their_shape_and_border_and_placeholders_are_counted(
         ("hexagon", "#222222", 1.0, False),
         ("ellipse", "#222222", 1.0, True),
     ]
+
+
+def test_slot_labels_draw_glossary_icons(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    game = MATS.replace("label: token,", "label: ':coin: token',").replace(
+        "boards:\n", "symbols:\n  - {key: coin, label: Coin}\nboards:\n"
+    )
+    (tmp_path / "mats").mkdir()
+    (tmp_path / "mats" / "game.yaml").write_text(game)
+    loaded, report = check_game(Path("mats"))
+    assert not report.errors, [f.as_text() for f in report.errors]
+    face = next(face for board, face in rendered_game(loaded).boards if board.id == "hero-mat")
+    labels = [i for i in face.items if isinstance(i, TextItem) and i.fitted.paragraph is not None]
+    assert labels, "a label with an icon is set as a paragraph"
+    assert all(":coin:" not in i.fitted.paragraph.getPlainText() for i in labels)

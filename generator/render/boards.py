@@ -38,7 +38,7 @@ def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report
         elif isinstance(element, MapElement):
             items.extend(_map(element, box))
         elif isinstance(element, SlotElement):
-            items.extend(_slots(element, box))
+            items.extend(_slots(element, box, frozenset(s.key for s in loaded.game.symbols)))
         else:
             item = element_item(loaded, element, box, context, (board, board, where), report)
             if item is not None:
@@ -206,7 +206,7 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             )
 
 
-def _slots(element: SlotElement, box: Rect) -> Iterator[Item | None]:
+def _slots(element: SlotElement, box: Rect, symbols: frozenset[str]) -> Iterator[Item | None]:
     n, gap = element.count, element.gap
     if element.direction == "row":
         w = (box.width - gap * (n - 1)) / n
@@ -220,7 +220,9 @@ def _slots(element: SlotElement, box: Rect) -> Iterator[Item | None]:
             kind, cell, None, element.stroke, 0.8, dash=True, radius=2.0 if kind == "rect" else 0
         )
         if element.label:
-            yield label_item(element.label, _shrink(cell, 0.15), 8, element.stroke, "italic")
+            yield label_item(
+                element.label, _shrink(cell, 0.15), 8, element.stroke, "italic", symbols
+            )
 
 
 def _shrink(box: Rect, fraction: float) -> Rect:

@@ -65,11 +65,17 @@ Item = ShapeItem | TextItem | ImageItem | IconItem
 
 
 def label_item(
-    text: str, box: Rect, size: float, colour: str = "#222222", font: str = "bold"
+    text: str,
+    box: Rect,
+    size: float,
+    colour: str = "#222222",
+    font: str = "bold",
+    symbols: frozenset[str] = frozenset(),
 ) -> TextItem | None:
-    """Centred text shrunk to its box (down to 3 pt); None when even that cannot fit."""
+    """Centred text shrunk to its box (down to 3 pt), `:symbol:` drawn as an icon when known;
+    None when even 3 pt cannot fit."""
     style = TextStyle(
         font=font, size=size, min_size=3, align="center", valign="middle", colour=colour
     )
-    fitted = fit_text(text, style, box, frozenset())
+    fitted = fit_text(text, style, box, symbols)
     return TextItem(box, fitted, style) if fitted else None
