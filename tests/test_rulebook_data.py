@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from generator.build import rendered_game
 from generator.check import check_game
 from generator.render.rulebook import Box, Para
 from generator.render.rulebook_data import rulebook_context
-from generator.write.rulebook import _box, styles
+from generator.write.rulebook import _box, _flowables, styles
 from tests.conftest import GAME_YAML, HEROES_CSV
 
 
@@ -90,3 +93,20 @@ boards:
     result = pnp("build", "demo", "-o", str(tmp_path / "out"), "--only", "rulebook")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "out" / "demo" / "rulebook-booklet.pdf").is_file()
+
+
+def test_pieces_shown_one_after_another_share_a_row(game):
+    game(
+        {
+            "rulebook.md": "# Heroes\n\n{{ show('card', 'knight', 0.5) }}\n\n"
+            "{{ show('card', 'mage', 0.5) }}\n\nAnd one more:\n\n{{ show('card', 'knight') }}\n"
+        }
+    )
+    loaded, report = check_game(Path("demo"))
+    assert not report.errors
+    rendered = rendered_game(loaded)
+    story = _flowables(rendered.rulebook, styles(), 400, (Path("demo"), rendered.shown, 700))
+    kinds = [type(f).__name__ for f in story if type(f).__name__ != "CondPageBreak"]
+    assert kinds == ["Paragraph", "Table", "Paragraph", "PieceFlowable"]
+    [row] = next(f for f in story if type(f).__name__ == "Table")._cellvalues
+    assert [type(cell).__name__ for cell in row] == ["PieceFlowable", "PieceFlowable"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -54,6 +55,7 @@ INK = HexColor("#222222")
 LINK = HexColor("#1f4e8c")
 BOX_FILL = {"example": HexColor("#eef3f9"), "note": HexColor("#f7f1e3")}
 BODY_SIZE = 9.5
+PIECE_GAP = 8  # points between pieces shown side by side
 FRAME_PADDING = 12  # points a platypus frame keeps free at its top and bottom together
 HEADING_ROOM_MM = 25.0  # a heading starts a new page rather than sit in less room than this
 
@@ -247,9 +249,33 @@ def _icons(markup: str, size: float) -> str:
 
 def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, art: tuple) -> list:
     story = []
-    for block in book.blocks:
-        story.extend(_block(block, style, width, art))
+    for is_piece, run in groupby(book.blocks, key=lambda block: isinstance(block, Piece)):
+        flowables = [f for block in run for f in _block(block, style, width, art)]
+        story.extend(_side_by_side(flowables, width) if is_piece else flowables)
     return story
+
+
+def _side_by_side(pieces: list, width: float) -> list:
+    """Pieces shown one after another share rows, as many to a row as the column holds."""
+    if len(pieces) < 2:
+        return pieces
+    rows: list[list] = [[]]
+    used = 0.0
+    for piece in pieces:
+        size = piece.wrap(width, float("inf"))[0] + PIECE_GAP
+        if rows[-1] and used + size > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(piece)
+        used += size
+    tables = []
+    for row in rows:
+        table = Table([row], hAlign="LEFT")
+        table.setStyle(
+            TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")])
+        )
+        tables.append(table)
+    return tables
 
 
 def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | None = None) -> list:
