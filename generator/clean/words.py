@@ -34,7 +34,8 @@ class Vocabulary:
     """Words known from the dictionary, their common inflections, and the document's own words."""
 
     def __init__(self, document_words: set[str] = frozenset()) -> None:
-        self.words = dictionary() | {w.lower() for w in document_words}
+        extra = {w.lower() for w in document_words}
+        self.words = dictionary() | extra if extra else dictionary()
 
     def __contains__(self, word: str) -> bool:
         word = word.lower().replace("\u2019", "'")
