@@ -336,7 +336,7 @@ boards:
           - {id: b, name: B, at: [50%, 50%], shape: hex}
           - {id: c, name: C, at: [80%, 50%], placeholder: its place is not given}
         connections:
-          - {between: [a, b]}
+          - {between: [a, b], note: Straits}
           - {between: [b, c], placeholder: not stated}
 components:
   - {id: map-board, name: Map, kind: board, count: 1, provided_by: map}
@@ -362,6 +362,8 @@ def test_map_areas_take_their_shape_and_border_and_placeholders_are_counted(
         for item in face.items
         if isinstance(item, ShapeItem) and item.kind != "line" and item.box.width > 10
     ]
+    notes = [i for i in face.items if isinstance(i, TextItem) and i.fitted.line == "Straits"]
+    assert len(notes) == 1 and notes[0].style.font == "italic"
     assert outlines == [
         ("rect", "#7b3fa0", 2.0, False),
         ("hexagon", "#222222", 1.0, False),

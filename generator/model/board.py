@@ -71,6 +71,9 @@ class MapConnection(Model):
 
     between: tuple[Id, Id] = Field(description="The two area ids.")
     kind: str = Field("land", description="Kind of crossing, a key of the map's `styles`.")
+    note: str | None = Field(
+        None, description="A few words printed beside the crossing's middle, e.g. `Straits`."
+    )
     placeholder: str | None = Field(
         None,
         description="Why the crossing is not given by the source; it is drawn dashed and marked.",

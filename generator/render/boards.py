@@ -168,6 +168,9 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             mid = Rect((a[0] + b[0]) / 2 - 3, (a[1] + b[1]) / 2 - 3, 6, 6)
             yield _shape("ellipse", mid, "#ffffff", colour, 0.6)
             yield label_item("?", mid, 9, colour)
+        if connection.note:
+            beside = Rect((a[0] + b[0]) / 2 - 12, (a[1] + b[1]) / 2 + 3.5, 24, 4)
+            yield label_item(connection.note, beside, 6, colour, "italic")
     radius = element.area_size / 2
     for area in element.areas:
         if area.id not in at:
