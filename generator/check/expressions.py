@@ -38,7 +38,7 @@ def data_context(loaded: LoadedGame) -> dict[str, Any]:
 def _pieces(loaded: LoadedGame, owners: set[str]) -> dict[str, list[dict[str, Any]]]:
     """Each deck or sheet as a list of its designs: id, name, quantity and the designer's fields."""
     return {
-        owner: [piece.model_dump(exclude_none=True) for piece in pieces.pieces]
+        owner: [piece.as_mapping() for piece in pieces.pieces]
         for owner, pieces in loaded.piece_files.items()
         if owner in owners
     }

@@ -169,6 +169,10 @@ class Piece(Model):
         """The designer's own fields (everything not part of the model)."""
         return dict(self.model_extra or {})
 
+    def as_mapping(self) -> dict[str, Any]:
+        """The design as templates and expressions see it: its keys, its fields, and `fields`."""
+        return {**self.model_dump(exclude_none=True), "fields": self.fields}
+
 
 class Card(Piece):
     """One card design of a deck."""

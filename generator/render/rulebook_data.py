@@ -150,10 +150,7 @@ def _pieces(loaded: LoadedGame, ident: str) -> list[dict[str, Any]]:
     if pieces is None:
         known = ", ".join(sorted(loaded.piece_files)) or "none"
         raise UndefinedError(f"no deck or token sheet '{ident}'; expected one of {known}")
-    return [
-        {**piece.model_dump(exclude_none=True), **piece.fields, "fields": piece.fields}
-        for piece in pieces.pieces
-    ]
+    return [piece.as_mapping() for piece in pieces.pieces]
 
 
 def _show(loaded: LoadedGame, kind: str, ident: str, scale: float) -> str:

@@ -56,7 +56,7 @@ def piece_context(shared: dict[str, Any], owner: PieceSet, piece: Piece) -> dict
     return {
         **shared,
         **piece.fields,
-        "card": {**piece.model_dump(exclude_none=True), "fields": piece.fields},
+        "card": piece.as_mapping(),
         "deck": {"id": owner.id, "name": owner.name},
         "back": piece.back or getattr(owner, "back", None) or "",
     }
