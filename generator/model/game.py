@@ -141,6 +141,13 @@ def is_placeholder(value: object) -> bool:
     return isinstance(value, dict) and "placeholder" in value
 
 
+def printed_value(value: object) -> str:
+    """A field value as printed: a placeholder shows as a visible `?`, nothing as nothing."""
+    if is_placeholder(value):
+        return "?"
+    return "" if value is None else str(value)
+
+
 class Piece(Model):
     """One design in a deck or token sheet, printed `quantity` times; extra keys are fields."""
 

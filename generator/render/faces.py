@@ -13,7 +13,7 @@ from generator.findings import Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
 from generator.model.base import COLOUR_PATTERN
-from generator.model.game import is_placeholder
+from generator.model.game import is_placeholder, printed_value
 from generator.model.layout import (
     EllipseElement,
     FieldsElement,
@@ -248,7 +248,7 @@ def _element_text(element: TextElement | FieldsElement, context: dict) -> str:
     if isinstance(element, FieldsElement):
         names = element.fields if element.fields is not None else list(context["card"]["fields"])
         lines = [
-            f"**{name.replace('_', ' ')}**: {_show(_value(context, name))}"
+            f"**{name.replace('_', ' ')}**: {printed_value(_value(context, name))}"
             for name in names
             if _is_set(_value(context, name))
         ]
@@ -256,7 +256,7 @@ def _element_text(element: TextElement | FieldsElement, context: dict) -> str:
     if element.template is not None:
         return render_text(element.template, context)
     value = _value(context, element.field or "")
-    return render_text(value, context) if isinstance(value, str) else _show(value)
+    return render_text(value, context) if isinstance(value, str) else printed_value(value)
 
 
 def _value(context: dict, name: str) -> Any:
@@ -278,13 +278,6 @@ def _is_set(value: Any) -> bool:
     if value is None or value is False:
         return False
     return not (isinstance(value, str | list | dict) and not value)
-
-
-def _show(value: Any) -> str:
-    """A field value as printed; a placeholder prints as a visible question mark."""
-    if isinstance(value, dict) and "placeholder" in value:
-        return "?"
-    return "" if value is None else str(value)
 
 
 def element_box(element: Any, card: Size) -> Rect:

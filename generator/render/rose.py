@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from generator.model.game import is_placeholder
+from generator.model.game import printed_value
 from generator.model.layout import RoseElement
 from generator.render.items import Item, Rect, ShapeItem, label_item
 
@@ -57,13 +57,9 @@ def _hex(
 
 def _printed(value: Any) -> tuple[str, str]:
     """A rose value as printed, and its colour: `r3` is a red 3, a placeholder a `?`."""
-    if is_placeholder(value):
-        return "?", INK
-    if value is None:
-        return "", INK
     if isinstance(value, float | int) and not isinstance(value, bool):
         return f"{value:g}", INK
-    text = str(value).strip()
+    text = printed_value(value).strip()
     if len(text) > 1 and text[0] in "rR" and text[1:].isdigit():
         return text[1:], RED
     return text, INK

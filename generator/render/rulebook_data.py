@@ -8,6 +8,7 @@ from typing import Any
 from jinja2.exceptions import UndefinedError
 
 from generator.load.game import LoadedGame
+from generator.model.game import printed_value
 from generator.render.text import game_context, piece_context, render_text
 
 
@@ -48,9 +49,7 @@ def _count(loaded: LoadedGame, ident: str) -> str:
 
 
 def _cell(value: Any) -> str:
-    if isinstance(value, dict) and "placeholder" in value:
-        return "?"
-    return "" if value is None else str(value).replace("|", "\\|").replace("\n", " ")
+    return printed_value(value).replace("|", "\\|").replace("\n", " ")
 
 
 def _markdown_table(header: list[str], rows: list[list[Any]]) -> str:
