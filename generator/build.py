@@ -192,6 +192,7 @@ class Job:
     guide: Guide | None = None
     shown: dict = field(default_factory=dict)
     distributions: tuple[DeckDistributions, ...] = ()
+    duplex: str | None = None  # printing it differently from the build's own duplex mode
 
 
 def _shown_pieces(
@@ -242,7 +243,7 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
         jobs.append(Job("tokens", "", rendered.token_sheets))
         two_sided = any(sheet.backs for sheet in rendered.token_sheets)
         if two_sided and options.printing.duplex != "fold":
-            jobs.append(Job("tokens", FOLD, rendered.token_sheets))
+            jobs.append(Job("tokens", "", rendered.token_sheets, duplex=FOLD))
     if "rulebook" in options.only and rendered.rulebook is not None:
         settings = loaded.game.rulebook
         jobs.append(
@@ -250,7 +251,7 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
         )
     if "guides" in options.only:
         jobs.extend(
-            Job("guides", guide.id, rulebook=book, guide=guide, shown=rendered.shown)
+            Job("guides", "", rulebook=book, guide=guide, shown=rendered.shown)
             for guide, book in rendered.guides
         )
     if "boards" in options.only and rendered.boards:
@@ -282,10 +283,10 @@ def _run_job(
     if job.part == "tts":
         return list(tts_files(title, group, symbols, folder))
     if job.part == "tokens":
-        if job.size == FOLD:
-            printing = replace(options.printing, duplex=FOLD)
-            return [token_file(title, group, symbols, folder, options.paper, printing, FOLD_FILE)]
-        return [token_file(title, group, symbols, folder, options.paper, options.printing)]
+        if job.duplex is None:
+            return [token_file(title, group, symbols, folder, options.paper, options.printing)]
+        printing = replace(options.printing, duplex=job.duplex)
+        return [token_file(title, group, symbols, folder, options.paper, printing, FOLD_FILE)]
     if job.part == "rulebook":
         return rulebook_files(
             title, job.rulebook, job.settings, symbols, folder, options.paper, job.shown
