@@ -242,7 +242,7 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
     if "tokens" in options.only and rendered.token_sheets:
         jobs.append(Job("tokens", "", rendered.token_sheets))
         two_sided = any(sheet.backs for sheet in rendered.token_sheets)
-        if two_sided and options.printing.duplex != "fold":
+        if two_sided and options.printing.duplex != FOLD:
             jobs.append(Job("tokens", "", rendered.token_sheets, duplex=FOLD))
     if "rulebook" in options.only and rendered.rulebook is not None:
         settings = loaded.game.rulebook

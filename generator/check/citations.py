@@ -31,8 +31,15 @@ class Citation:
     column: int
 
 
-def citations(outline: Outline) -> Iterator[Citation]:
-    """Every citation in the text, in reading order, once per place."""
+def citations(outline: Outline) -> list[Citation]:
+    """Every citation in the text, in reading order, once per place; found once per outline,
+    as both the existence and the topic rule read them."""
+    if outline.cited is None:
+        outline.cited = list(_found(outline))
+    return outline.cited
+
+
+def _found(outline: Outline) -> Iterator[Citation]:
     for index, line in enumerate(outline.lines, start=1):
         if MD_HEADING.match(line):
             continue

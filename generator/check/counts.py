@@ -7,7 +7,7 @@ from generator.findings import Report
 from generator.load.game import LoadedGame
 from generator.model.board import MapElement
 from generator.model.game import is_placeholder
-from generator.render.rulebook import BOOKLET_RULEBOOK, has_rulebook
+from generator.render.rulebook import booklet_ids
 
 
 @rule(
@@ -45,12 +45,6 @@ def _printed(loaded: LoadedGame) -> dict[str, tuple[int, str]]:
     for booklet in booklet_ids(loaded):
         printed[booklet] = (1, f"'{booklet}' is one booklet")
     return printed
-
-
-def booklet_ids(loaded: LoadedGame) -> list[str]:
-    """The booklets the build typesets: `rulebook` when there is a rulebook.md, and each guide."""
-    rulebook = [BOOKLET_RULEBOOK] if has_rulebook(loaded.folder) else []
-    return rulebook + [guide.id for guide in loaded.game.guides]
 
 
 @rule(

@@ -12,6 +12,10 @@ import html
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.check.citations import Citation
 
 ARTEFACT = re.compile(r"<\|[^|>]*\|>")
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -74,6 +78,7 @@ class Outline:
     sections: list[Section] = field(default_factory=list)
     steps: list[list[Step]] = field(default_factory=list)
     pages: int | None = None
+    cited: list[Citation] | None = field(default=None, repr=False)  # see citations()
 
     def section(self, number: str) -> Section | None:
         """The section with this (normalised) number."""

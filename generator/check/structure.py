@@ -6,12 +6,12 @@ from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
 
-from generator.check.counts import booklet_ids
 from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame
 from generator.load.schema import dotted
 from generator.model import Piece
+from generator.render.rulebook import booklet_ids
 
 
 def _extras(model: BaseModel, path: tuple) -> Iterator[tuple[tuple, str]]:

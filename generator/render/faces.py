@@ -229,7 +229,8 @@ def _text_item(
     if not text.strip():
         return None
     symbols = frozenset(symbol.key for symbol in loaded.game.symbols)
-    colour = _value(context, getattr(element, "colour_field", None) or "")
+    colour_field = getattr(element, "colour_field", None)
+    colour = _value(context, colour_field) if colour_field else None
     if isinstance(colour, str) and COLOUR.match(colour):
         element = element.model_copy(update={"colour": colour})
     fitted = fit_text(text, element, box, symbols)

@@ -171,6 +171,12 @@ def has_rulebook(folder: Path) -> bool:
     return (folder / RULEBOOK_FILE).is_file()
 
 
+def booklet_ids(loaded: LoadedGame) -> list[str]:
+    """The booklets the build typesets: `rulebook` when there is a rulebook.md, and each guide."""
+    rulebook = [BOOKLET_RULEBOOK] if has_rulebook(loaded.folder) else []
+    return rulebook + [guide.id for guide in loaded.game.guides]
+
+
 def _entities(html: str) -> str:
     return (
         html.replace("&nbsp;", "\u00a0").replace("&ndash;", "\u2013").replace("&mdash;", "\u2014")
