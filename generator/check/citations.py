@@ -22,11 +22,10 @@ PAGE = re.compile(r"\b(?:[Pp]age|p\.) (\d{1,3})\b")
 
 @dataclass(frozen=True)
 class Citation:
-    """One place the text sends the reader: a section, step or page, as written."""
+    """One place the text sends the reader: a section, step or page, and where it says so."""
 
     kind: str
     target: str
-    written: str
     line: int
     column: int
 
@@ -54,14 +53,14 @@ def _in_line(line: str, index: int) -> Iterator[Citation]:
     for group in PARENTHESES.finditer(line):
         for number in DOTTED.finditer(group[1]):
             column = group.start(1) + number.start() + 1
-            yield Citation("section", normalise(number[0]), number[0], index, column)
+            yield Citation("section", normalise(number[0]), index, column)
     for pattern in (KEYWORD, SEE, SECTION_SIGN):
         for match in pattern.finditer(line):
-            yield Citation("section", normalise(match[1]), match[0], index, match.start(1) + 1)
+            yield Citation("section", normalise(match[1]), index, match.start(1) + 1)
     for match in STEP.finditer(line):
-        yield Citation("step", match[1], match[0], index, match.start(1) + 1)
+        yield Citation("step", match[1], index, match.start(1) + 1)
     for match in PAGE.finditer(line):
-        yield Citation("page", match[1], match[0], index, match.start(1) + 1)
+        yield Citation("page", match[1], index, match.start(1) + 1)
 
 
 def section_exists(outline: Outline, number: str) -> bool:
