@@ -4,6 +4,7 @@ the counts a build placed."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,11 @@ from generator.check import check_game
 from generator.findings import Report, Severity
 from generator.load.game import LoadedGame
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+# The one place the source rulebooks are looked for: $PNP_SEEDS, else ../shared/seeds beside the
+# checkout. Every seed-reading test goes through seed_path() so a fresh clone skips them.
+SEEDS = Path(
+    os.environ.get("PNP_SEEDS") or Path(__file__).resolve().parents[2] / "shared" / "seeds"
+)
 
 
 def checked(folder: Path) -> tuple[LoadedGame, Report]:
@@ -22,12 +27,17 @@ def checked(folder: Path) -> tuple[LoadedGame, Report]:
     return game, report
 
 
-def seed(name: str) -> str:
-    """A seed rulebook's text, or a skip when the seeds are not beside this checkout."""
+def seed_path(name: str) -> Path:
+    """A seed rulebook's path, or a skip when the seeds are not beside this checkout."""
     path = SEEDS / name
     if not path.is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    return path.read_text(encoding="utf-8")
+        pytest.skip(f"seed rulebook {path} not found (set PNP_SEEDS to the seeds folder)")
+    return path
+
+
+def seed(name: str) -> str:
+    """A seed rulebook's text, or a skip when the seeds are not beside this checkout."""
+    return seed_path(name).read_text(encoding="utf-8")
 
 
 def acknowledged(report: Report) -> list[str]:

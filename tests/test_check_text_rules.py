@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import HEROES_CSV
+from tests.kits import seed_path
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEED_FILES = {"003": "003_2f5230227a35eb4d.txt", "004": "004_33ebaadaf2120c56.txt"}
 
 RULES_TXT = """\
 1. SETUP
@@ -132,7 +133,7 @@ def test_an_erratum_that_answers_nothing_is_a_warning(game, pnp):
 
 def _seed(tmp_path: Path, prefix: str) -> Path:
     """A copy of a seed under a short name, as a user would pass their own rulebook."""
-    source = next(SEEDS.glob(f"{prefix}_*.txt"))
+    source = seed_path(SEED_FILES[prefix])
     return Path(shutil.copy(source, tmp_path / f"seed{prefix}.txt"))
 
 

@@ -12,8 +12,7 @@ from generator.clean.shift import core, read, shift_like
 from generator.clean.text import clean_text
 from generator.clean.words import Vocabulary, document_words
 from tests.damage import TEXT, damaged
-
-SEEDS = Path(__file__).parent.parent.parent / "shared" / "seeds"
+from tests.kits import seed
 
 
 def words(text: str) -> list[str]:
@@ -76,9 +75,7 @@ def test_unrecoverable_lines_are_kept_and_reported(tmp_path, monkeypatch, pnp):
 
 @pytest.fixture(scope="module")
 def belaad() -> str:
-    if not (SEEDS / "000_a558176bb9510e35.txt").is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    return (SEEDS / "000_a558176bb9510e35.txt").read_text(encoding="utf-8")
+    return seed("000_a558176bb9510e35.txt")
 
 
 def test_belaad_leaves_no_decodable_token_undecoded_outside_flagged_lines(belaad):
@@ -106,10 +103,7 @@ def test_belaad_leaves_no_decodable_token_undecoded_outside_flagged_lines(belaad
 
 
 def test_undamaged_text_is_left_alone():
-    path = SEEDS / "003_2f5230227a35eb4d.txt"
-    if not path.is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    text = path.read_text(encoding="utf-8")
+    text = seed("003_2f5230227a35eb4d.txt")
     result = clean_text(text)
     assert result.offset is None
     assert 1 - recovered(text, result.markdown) <= 0.001

@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.kits import SEEDS, acknowledged, checked, data_warnings, placed_counts, seed
+from tests.kits import (
+    SEEDS,
+    acknowledged,
+    checked,
+    data_warnings,
+    placed_counts,
+    seed,
+    seed_path,
+)
 
 ROOT = Path(__file__).parent.parent
 GAME = ROOT / "card_data" / "first-jihad"
@@ -229,7 +237,7 @@ def test_map_has_every_land_of_the_lands_table(loaded):
 
 def test_seed_checker_findings_are_the_recorded_citations_and_variants(seed_text, loaded, pnp):
     game, _ = loaded
-    result = pnp("check", str(SEED), "--format", "json")
+    result = pnp("check", str(seed_path(SEED.name)), "--format", "json")
     findings, _ = json.JSONDecoder().raw_decode(result.output)
     missing = {
         re.search(r"expected section (\S+) to exist", f["message"])[1]

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from generator.check import check_game
+from tests.kits import seed
 
 ROOT = Path(__file__).parent.parent
-SEEDS = ROOT.parent / "shared" / "seeds"
-PALADINS = SEEDS / "004_33ebaadaf2120c56.txt"
+PALADINS = "004_33ebaadaf2120c56.txt"
 
 # component id -> (pattern in the source's component list, how its numbers combine)
 PALADINS_INVENTORY = {
@@ -35,9 +35,7 @@ PALADINS_INVENTORY = {
 
 @pytest.fixture(scope="module")
 def paladins_source() -> str:
-    if not PALADINS.is_file():
-        pytest.skip("the seed rulebooks are not beside this checkout")
-    return PALADINS.read_text(encoding="utf-8")
+    return seed(PALADINS)
 
 
 @pytest.mark.parametrize("component", sorted(PALADINS_INVENTORY))
