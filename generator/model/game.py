@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from generator.model.base import Id, LengthText, Model
+from generator.model.base import Colour, Id, LengthText, Model
 from generator.model.board import Board
 from generator.model.declared import CostClass, Invariant, SetupEntry
 from generator.model.layout import Layout
@@ -44,8 +44,12 @@ class Drawing(Model):
     shape: Literal["circle", "square", "diamond", "hexagon", "triangle", "shield", "star"] = Field(
         "circle", description="Outline of the icon."
     )
-    fill: str = Field("#444444", description="Fill colour as #rrggbb.")
-    stroke: str = Field("#000000", description="Outline colour as #rrggbb.")
+    fill: Colour = Field(
+        "#444444", description="Fill colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
+    stroke: Colour = Field(
+        "#000000", description="Outline colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
     glyph: str = Field("", description="One or two characters printed inside the shape.")
     image: str | None = Field(
         None, description="Image file inside the game folder, used instead of the shape."
@@ -184,6 +188,15 @@ class Piece(Model):
 class Card(Piece):
     """One card design of a deck."""
 
+    back_layout: str | None = Field(
+        None, description="Layout of this card's own back, instead of the deck's back layout."
+    )
+    back_image: str | None = Field(
+        None,
+        description="Art file inside the game folder printed full-bleed as this card's back; "
+        "with `back_layout` the layout is drawn over it.",
+    )
+
 
 class Token(Piece):
     """One token or counter design of a token sheet."""
@@ -263,6 +276,9 @@ class RulebookSettings(Model):
         1, description="Text columns on each page of the full-size rulebook."
     )
     subtitle: str = Field("Rules of play", description="Line under the title on the title page.")
+    font_family: str | None = Field(
+        None, description="Font family of the rulebook and guides; empty uses Source Serif 4."
+    )
 
 
 class Guide(Model):
@@ -287,6 +303,12 @@ class Game(Model):
     title: str = Field(description="Title printed on every sheet.")
     players: Players = Field(description="Player count as `{min, max}`.")
     source: Source | None = Field(None, description="Where the facts come from.")
+    font_family: str | None = Field(
+        None,
+        description="Font family of cards, tokens and boards unless a layout or element names "
+        "one: an installed fontpkg family (e.g. `Noto Sans Arabic`) or TTF/OTF files in the "
+        "game folder; empty uses Inter.",
+    )
     symbols: list[Symbol] = Field(default_factory=list, description="The icon glossary.")
     terms: list[Term] = Field(
         default_factory=list, description="Canonical terms and their aliases."

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from generator.model.base import Colour, FontSize, Length, Model, SizeText
+from generator.model.base import Colour, FontSize, Length, Model, OptionalColour, SizeText
 from generator.units import parse_extent
 
 
@@ -57,11 +57,18 @@ class Element(Model):
 class Shape(Element):
     """Fill and outline shared by rectangles and ellipses."""
 
-    fill: Colour | None = Field(None, description="Fill colour as #rrggbb; empty for none.")
-    fill_field: str | None = Field(
-        None, description="Card field holding a #rrggbb fill that overrides `fill` when set."
+    fill: OptionalColour = Field(
+        None,
+        description="Fill colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name); empty or `none` for no fill.",
     )
-    stroke: Colour | None = Field(None, description="Outline colour as #rrggbb; empty for none.")
+    fill_field: str | None = Field(
+        None,
+        description="Card field holding a fill colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name) that overrides `fill` when set.",
+    )
+    stroke: OptionalColour = Field(
+        None,
+        description="Outline colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name); empty or `none` for no outline.",
+    )
     stroke_width: FontSize = Field(0.5, description="Outline width (a bare number is points).")
     ink_heavy: bool = Field(
         False, description="A large fill that `--ink-saver` replaces with its outline."
@@ -85,7 +92,9 @@ class LineElement(Element):
     """A straight line from the box's top-left to its bottom-right corner."""
 
     type: Literal["line"] = Field(description="`line`.")
-    stroke: Colour = Field("#222222", description="Line colour as #rrggbb.")
+    stroke: Colour = Field(
+        "#222222", description="Line colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
     stroke_width: FontSize = Field(0.5, description="Line width (a bare number is points).")
 
 
@@ -93,7 +102,13 @@ class TextStyle(Model):
     """Type settings shared by text and field lists."""
 
     font: Literal["regular", "bold", "italic", "bold-italic"] = Field(
-        "regular", description="Face of the body font."
+        "regular", description="Style of the font family: regular, bold, italic or bold-italic."
+    )
+    font_family: str | None = Field(
+        None,
+        description="Font family, e.g. `Amiri`: an installed fontpkg family or TTF/OTF files in "
+        "the game folder (a family name, or a file such as `fonts/MyFace.ttf`); empty uses the "
+        "layout's, then the game's, then Inter.",
     )
     size: FontSize = Field(9, description="Largest type size (a bare number is points).")
     min_size: FontSize = Field(
@@ -104,7 +119,9 @@ class TextStyle(Model):
         "left", description="Horizontal alignment."
     )
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
-    colour: Colour = Field("#222222", description="Text colour as #rrggbb.")
+    colour: Colour = Field(
+        "#222222", description="Text colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
 
 
 class TextElement(Element, TextStyle):
@@ -116,7 +133,8 @@ class TextElement(Element, TextStyle):
         None, description="Jinja template shown instead of a field, e.g. `Cost {{ cost }}`."
     )
     colour_field: str | None = Field(
-        None, description="Card field naming the text colour (#rrggbb) when it sets one."
+        None,
+        description="Card field holding the text colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name) when it sets one.",
     )
 
     @model_validator(mode="after")
@@ -172,10 +190,14 @@ class RoseElement(Element):
         default_factory=list, description="Card fields shown in the centre hex, joined by `/`."
     )
     colours: list[Colour] = Field(
-        default_factory=list, description="Outline colour of each outer hex, in the same order."
+        default_factory=list,
+        description="Outline colour of each outer hex, in the same order, each a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name.",
     )
     crown: bool = Field(False, description="Mark the top hex, where reading starts.")
-    fill: Colour = Field("#ffffff", description="Fill of every hex.")
+    fill: Colour = Field(
+        "#ffffff",
+        description="Fill of every hex (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name).",
+    )
     size: float = Field(11, gt=0, description="Largest text size in points.")
 
 
@@ -204,8 +226,12 @@ class Layout(Model):
     )
     bleed: Length = Field(3, description="Art past the trim on every side.")
     safe: Length = Field(3, description="Inset from the trim that text must stay inside.")
-    background: Colour | None = Field(
-        None, description="Colour filling the whole card and its bleed (ink-heavy)."
+    font_family: str | None = Field(
+        None, description="Font family of every text element that names none (see `font_family`)."
+    )
+    background: OptionalColour = Field(
+        None,
+        description="Colour filling the whole card and its bleed, ink-heavy (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name).",
     )
     elements: list[AnyElement] = Field(
         default_factory=list, description="Elements, drawn in order."

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
-from generator.findings import Report
+from PIL import Image
+
+from generator.colours import parse_colour
+from generator.findings import Position, Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
-from generator.model.base import COLOUR_PATTERN
 from generator.model.game import is_placeholder, printed_value
 from generator.model.layout import (
     EllipseElement,
@@ -23,15 +25,13 @@ from generator.model.layout import (
     RoseElement,
     TextElement,
 )
+from generator.render.backs import back_layout_name, crosswise, own_back, shares_back
 from generator.render.fit import fit_text
 from generator.render.items import IconItem, ImageItem, Item, Rect, ShapeItem, TextItem
 from generator.render.rose import rose_items
 from generator.render.text import TextError, game_context, piece_context, render_text
+from generator.render.typefaces import font_problems, text_family, with_families
 from generator.units import Size, parse_extent, parse_length, parse_size
-
-SHARED_BACK = "back"
-TOKEN_BACK = "token-back"
-COLOUR = re.compile(COLOUR_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,46 @@ class Face:
     size: Size
     background: str | None
     items: tuple[Item, ...]
+    turned: bool = False  # laid out across its trim and drawn a quarter turn round onto it
+
+    @property
+    def trim(self) -> Size:
+        """The size the face covers on the sheet: its layout size, turned when it is."""
+        return self.size.rotated() if self.turned else self.size
+
+
+@dataclass(frozen=True)
+class Whose:
+    """Which design a face is resolved for and where its data stands, to place findings."""
+
+    owner: Any
+    piece: Any
+    where: Position
+    cell: Callable[..., Position] | None = None
+    back: str | None = None  # the back layout's name, when resolving a back
+
+    def at(self, field: str) -> Position:
+        """Where one of the design's fields stands (the design itself when unknown)."""
+        return self.cell(field) if self.cell else self.where
+
+    def subject(self, element: Any) -> str:
+        """How findings name the design and a text element: a back names its layout."""
+        named = f"deck '{self.owner.id}', card '{self.piece.id}'"
+        field = getattr(element, "field", None)
+        if self.back:
+            return f"{named}, back layout '{self.back}', element '{element.name or field or element.type}'"
+        return f"{named}, field '{field or element.name or element.type}'"
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    """A layout's elements with their boxes at the size one deck draws it."""
+
+    name: str
+    layout: Layout
+    size: Size
+    boxes: list[tuple[Any, Rect]]
+    turned: bool
 
 
 @dataclass(frozen=True)
@@ -63,17 +103,6 @@ class PieceFaces:
     def count(self) -> int:
         """How many pieces the deck or sheet prints."""
         return sum(self.quantities)
-
-
-def back_layout_name(pieces: PieceFile) -> str | None:
-    """The back layout: named, else the shared one when backs exist (back text, two sides)."""
-    owner = pieces.owner
-    if owner.back_layout:
-        return owner.back_layout
-    if isinstance(owner, TokenSheet):
-        return TOKEN_BACK if owner.sides == 2 else None
-    has_text = owner.back or any(piece.back for piece in pieces.pieces)
-    return SHARED_BACK if has_text else None
 
 
 def piece_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceFaces:
@@ -97,7 +126,7 @@ def assembled(
         tuple(fronts),
         tuple(backs) if back_layout_name(pieces) else None,
         tuple(piece.quantity for piece in pieces.pieces),
-        not any(piece.back for piece in pieces.pieces),
+        shares_back(pieces),
     )
 
 
@@ -107,28 +136,65 @@ def design_faces(
     """Fronts (and backs, when the set has them) of some of its designs, in order."""
     owner = pieces.owner
     front = loaded.layouts[owner.layout]
-    back_name = back_layout_name(pieces)
-    back = loaded.layouts[back_name] if back_name else None
     size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
+    back_name = back_layout_name(pieces)
     shared = game_context(loaded)
     _art_path.cache_clear()
-    front_boxes = _boxes(front, size)
-    back_boxes = _boxes(back, size) if back is not None else []
+    laid: dict[str, LaidOut] = {}
+
+    def laid_out(name: str) -> LaidOut:
+        if name not in laid:
+            layout = with_families(loaded.layouts[name], loaded.game)
+            turned = crosswise(size, parse_size(layout.size), owner)
+            at = size.rotated() if turned else size
+            laid[name] = LaidOut(name, layout, at, _boxes(layout, at), turned)
+        return laid[name]
+
     fronts, backs = [], []
     for index in indexes:
         piece = pieces.pieces[index]
         context = piece_context(shared, owner, piece)
-        where = pieces.position(index)
-        fronts.append(
-            _face(loaded, front, front_boxes, context, (owner, piece, "front", where, size), report)
-        )
-        if back is not None:
-            backs.append(
-                _face(
-                    loaded, back, back_boxes, context, (owner, piece, "back", where, size), report
-                )
-            )
+        who = Whose(owner, piece, pieces.position(index), partial(pieces.position, index))
+        fronts.append(_face(loaded, laid_out(owner.layout), context, who, report))
+        if back_name is not None:
+            backs.append(_back_face(loaded, laid_out, back_name, context, who, report))
     return fronts, backs
+
+
+def _back_face(
+    loaded: LoadedGame,
+    laid_out: Callable[[str], LaidOut],
+    deck_back: str,
+    context: dict,
+    who: Whose,
+    report: Report,
+) -> Face:
+    """A design's back: its back layout (its own or the deck's) over its own back image, if any.
+
+    A back image alone covers the card, turned when the picture stands the other way.
+    """
+    layout_name, image = own_back(who.piece)
+    if image is None or layout_name is not None:
+        laid = laid_out(layout_name or deck_back)
+        face = _face(loaded, laid, context, replace(who, back=laid.name), report, "back")
+    else:
+        face = Face(who.owner.id, who.piece.id, "back", laid_out(who.owner.layout).size, None, ())
+    art = _art(loaded.folder, image, who.at("back_image"), report) if image else None
+    if art is None:
+        return face
+    if layout_name is None and crosswise(face.size, _picture_size(art), who.owner):
+        face = replace(face, size=face.size.rotated(), turned=True)
+    picture = ImageItem(Rect(0, 0, face.size.width, face.size.height), art, "crop", True)
+    return replace(face, items=(picture, *face.items))
+
+
+def _picture_size(path: Path) -> Size:
+    """An art file's pixel width and height (square when it cannot be measured)."""
+    try:
+        with Image.open(path) as picture:
+            return Size(*picture.size)
+    except OSError:
+        return Size(1, 1)
 
 
 def token_size(sheet: TokenSheet) -> Size:
@@ -143,32 +209,47 @@ def _boxes(layout: Layout, size: Size) -> list[tuple[Any, Rect]]:
 
 
 def _face(
-    loaded: LoadedGame, layout: Layout, boxes: list, context: dict, who: tuple, report: Report
+    loaded: LoadedGame,
+    laid: LaidOut,
+    context: dict,
+    who: Whose,
+    report: Report,
+    side: str = "front",
 ) -> Face:
-    deck, piece, side, where, size = who
     items: list[Item] = []
-    for element, box in boxes:
+    for element, box in laid.boxes:
         if not _shown(element, context):
             continue
         if isinstance(element, RoseElement):
             items.extend(rose_items(element, box, lambda name: _value(context, name)))
             continue
-        item = element_item(loaded, element, box, context, (deck, piece, where), report)
+        item = element_item(loaded, element, box, context, who, report)
         if item is not None:
             items.append(item)
-    return Face(deck.id, piece.id, side, size, layout.background, tuple(items))
+    return Face(
+        who.owner.id,
+        who.piece.id,
+        side,
+        laid.size,
+        laid.layout.background,
+        tuple(items),
+        laid.turned,
+    )
 
 
 def element_item(
-    loaded, element, box: Rect, context: dict, who: tuple, report: Report
+    loaded, element, box: Rect, context: dict, who: Whose, report: Report
 ) -> Item | None:
     """One element resolved for one card, or None when it has nothing to show."""
     if isinstance(element, RectElement | EllipseElement | LineElement):
         kind = {RectElement: "rect", EllipseElement: "ellipse", LineElement: "line"}[type(element)]
+        fill = getattr(element, "fill", None)
+        if getattr(element, "fill_field", None):
+            fill = _field_colour(context, element.fill_field, who, report) or fill
         return ShapeItem(
             kind,
             box,
-            _fill(element, context),
+            fill,
             element.stroke,
             element.stroke_width,
             getattr(element, "radius", 0.0),
@@ -181,12 +262,8 @@ def element_item(
         source = element.src or _value(context, element.field or "")
         if not isinstance(source, str) or not source:
             return None
-        try:
-            path = _art_path(loaded.folder, source)
-        except AssetError as exc:
-            report.error(exc.code, who[2], exc.message)
-            return None
-        return ImageItem(box, path, element.fit, element.bleed)
+        path = _art(loaded.folder, source, who.where, report)
+        return None if path is None else ImageItem(box, path, element.fit, element.bleed)
     key = element.symbol or _value(context, element.field or "")
     if not key or is_placeholder(key):
         return None
@@ -194,20 +271,33 @@ def element_item(
     if key not in known:
         report.error(
             "unknown-symbol",
-            who[2],
-            f"deck '{who[0].id}', card '{who[1].id}': expected an icon from the glossary ({', '.join(known) or 'none defined'}), found '{key}'",
+            who.where,
+            f"deck '{who.owner.id}', card '{who.piece.id}': expected an icon from the glossary ({', '.join(known) or 'none defined'}), found '{key}'",
         )
         return None
     return IconItem(box, str(key))
 
 
-def _fill(element: Any, context: dict) -> str | None:
-    """A shape's fill: the colour a card field names (when set and valid), else the layout's."""
-    field = getattr(element, "fill_field", None)
-    value = _value(context, field) if field else None
-    if isinstance(value, str) and COLOUR.match(value):
-        return value
-    return getattr(element, "fill", None)
+def _field_colour(context: dict, field: str, who: Whose, report: Report) -> str | None:
+    """The colour a card field holds, None when unset; anything else is reported at its cell."""
+    value = _value(context, field)
+    if not _is_set(value) or is_placeholder(value):
+        return None
+    try:
+        return parse_colour(value)
+    except ValueError as exc:
+        named = f"deck '{who.owner.id}', card '{who.piece.id}', {field}"
+        report.error("schema", who.at(field), f"{named}: {exc}")
+        return None
+
+
+def _art(folder: Path, relative: str, where: Position, report: Report) -> Path | None:
+    """An art file inside the game folder; one that is missing or outside it is reported."""
+    try:
+        return _art_path(folder, relative)
+    except AssetError as exc:
+        report.error(exc.code, where, exc.message)
+        return None
 
 
 @lru_cache(maxsize=1024)
@@ -217,28 +307,32 @@ def _art_path(folder: Path, relative: str) -> Path:
 
 
 def _text_item(
-    loaded, element, box: Rect, context: dict, who: tuple, report: Report
+    loaded, element, box: Rect, context: dict, who: Whose, report: Report
 ) -> TextItem | None:
-    deck, piece, where = who
     label = getattr(element, "field", None) or element.name or element.type
     try:
         text = _element_text(element, context)
     except TextError as exc:
-        report.error("template", where, f"deck '{deck.id}', card '{piece.id}', {label}: {exc}")
+        named = f"deck '{who.owner.id}', card '{who.piece.id}', {label}"
+        report.error("template", who.where, f"{named}: {exc}")
         return None
     if not text.strip():
         return None
     symbols = frozenset(symbol.key for symbol in loaded.game.symbols)
-    colour_field = getattr(element, "colour_field", None)
-    colour = _value(context, colour_field) if colour_field else None
-    if isinstance(colour, str) and COLOUR.match(colour):
-        element = element.model_copy(update={"colour": colour})
-    fitted = fit_text(text, element, box, symbols)
+    if getattr(element, "colour_field", None):
+        colour = _field_colour(context, element.colour_field, who, report)
+        if colour is not None:
+            element = element.model_copy(update={"colour": colour})
+    family = text_family(element.font_family, loaded.folder)
+    for problem in font_problems(family, element.font, text) if family else ():
+        named = f"deck '{who.owner.id}', card '{who.piece.id}', field '{label}'"
+        report.error("font", who.where, f"{named}: {problem}")
+    fitted = fit_text(text, element, box, symbols, family)
     if fitted is None:
         report.error(
             "text-overflow",
-            where,
-            f"deck '{deck.id}', card '{piece.id}', field '{label}': text does not fit its "
+            who.where,
+            f"{who.subject(element)}: text does not fit its "
             f"{box.width:g}x{box.height:g} mm box even at the minimum size {element.min_size:g} pt",
         )
         return None

@@ -13,8 +13,10 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from generator.fonts import FACES, register_fonts
+from generator.fonts import Family, family_faces, resolve_family
 from generator.model.layout import TextStyle
+from generator.render.bidi import has_rtl
+from generator.render.lines import Line, set_paragraphs
 from generator.render.markup import to_markup
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -26,11 +28,11 @@ NEEDS_PARAGRAPH = re.compile(r"[*<>&:\n]")
 def paragraph_style(
     font: str, size: float, leading: float, align: str, colour: str
 ) -> ParagraphStyle:
-    """One style object per distinct setting, shared by every card that uses it."""
-    register_fonts()
+    """One style object per distinct setting, shared by every card that uses it; `font` is a
+    registered face name."""
     return ParagraphStyle(
         f"{font}-{size:g}-{align}",
-        fontName=FACES[font],
+        fontName=font,
         fontSize=size,
         leading=size * leading,
         alignment=ALIGN[align],
@@ -45,22 +47,44 @@ class Fitted:
 
     size: float
     used_height: float
+    font: str
     line: str | None = None
     paragraph: Paragraph | None = None
+    lines: tuple[Line, ...] | None = None
 
 
-def fit_text(text: str, style: TextStyle, box, symbols: frozenset[str]) -> Fitted | None:
+def fit_text(
+    text: str, style: TextStyle, box, symbols: frozenset[str], family: Family | None = None
+) -> Fitted | None:
     """The text at the largest size that fits its box, or None when even min_size does not."""
-    register_fonts()
+    faces = family_faces(family or resolve_family(None, None))
+    font = faces.get(style.font) or next(iter(faces.values()))
     width, height = box.width * mm, box.height * mm
+    if has_rtl(text):
+        return _fit_lines(text, style, faces, width, height)
     if not NEEDS_PARAGRAPH.search(text) and style.align != "justify":
-        line = _plain_line(text.strip(), style, width, height)
+        line = _plain_line(text.strip(), style, font, width, height)
         if line is not None:
             return line
     for size in _sizes(style.size, style.min_size):
-        attempt = _attempt(text, style, size, symbols, width, height)
+        attempt = _attempt(text, style, font, size, symbols, width, height)
         if attempt is not None:
             return attempt
+    return None
+
+
+def _fit_lines(
+    text: str, style: TextStyle, faces: dict[str, str], width: float, height: float
+) -> Fitted | None:
+    """Right-to-left or mixed text, shaped and set line by line at the largest size that fits."""
+    regular = faces.get(style.font, faces["regular"])
+    faces = {"regular": regular, "bold": faces.get("bold", regular)}
+    for size in _sizes(style.size, style.min_size):
+        size = round(size, 2)
+        lines = set_paragraphs(text, faces, size, width)
+        used = len(lines or ()) * size * style.leading
+        if lines is not None and used <= height + 0.01:
+            return Fitted(size, used, faces["regular"], lines=tuple(lines))
     return None
 
 
@@ -72,28 +96,27 @@ def _sizes(largest: float, smallest: float) -> list[float]:
     return [largest - i * STEP_PT for i in range(steps + 1)] + [smallest]
 
 
-def _plain_line(text: str, style: TextStyle, width: float, height: float) -> Fitted | None:
+def _plain_line(
+    text: str, style: TextStyle, font: str, width: float, height: float
+) -> Fitted | None:
     """One line of plain text drawn as a string: no parsing, when it fits at full size."""
-    if (
-        stringWidth(text, FACES[style.font], style.size) > width
-        or style.size * style.leading > height
-    ):
+    if stringWidth(text, font, style.size) > width or style.size * style.leading > height:
         return None
-    return Fitted(style.size, style.size * style.leading, line=text)
+    return Fitted(style.size, style.size * style.leading, font, line=text)
 
 
 def _attempt(
-    text: str, style: TextStyle, size: float, symbols, width: float, height: float
+    text: str, style: TextStyle, font: str, size: float, symbols, width: float, height: float
 ) -> Fitted | None:
     size = round(size, 2)
     markup = to_markup(text, symbols, size)
     paragraph = Paragraph(
-        markup, paragraph_style(style.font, size, style.leading, style.align, style.colour)
+        markup, paragraph_style(font, size, style.leading, style.align, style.colour)
     )
     _, used = paragraph.wrap(width, height)
     if used > height + 0.01 or _overflows(paragraph):
         return None
-    return Fitted(size, used, paragraph=paragraph)
+    return Fitted(size, used, font, paragraph=paragraph)
 
 
 def _overflows(paragraph: Paragraph) -> bool:

@@ -9,17 +9,18 @@ from functools import cache
 from pathlib import Path
 
 from PIL import Image
-from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.fonts import BODY, BOLD, FACES, register_fonts
+from generator.colours import reportlab_colour
+from generator.fonts import BODY, BOLD, register_fonts
 from generator.impose.grid import Edges
 from generator.model import Drawing, Symbol
 from generator.render.faces import Face
 from generator.render.items import IconItem, ImageItem, Rect, ShapeItem, TextItem
 from generator.render.markup import symbol_uri
+from generator.write.lines import draw_lines
 from generator.units import Size
 
 EDGE_MM = 0.01
@@ -120,8 +121,15 @@ def draw_face(
     ink_saver: bool = False,
     shape: str = "card",
 ) -> None:
-    """Draw a face with its trim's bottom-left at (x, y) mm, art clipped to its outline plus `bleed`."""
+    """Draw a face with its trim's bottom-left at (x, y) mm, art clipped to its outline plus `bleed`.
+
+    A turned face is drawn a quarter turn anticlockwise, its bottom edge along the trim's right.
+    """
     canvas.saveState()
+    if face.turned:
+        canvas.translate((x + face.trim.width) * mm, y * mm)
+        canvas.rotate(90)
+        x, y, bleed = 0.0, 0.0, Edges(bleed.bottom, bleed.right, bleed.top, bleed.left)
     left, bottom = (x - bleed.left) * mm, (y - bleed.bottom) * mm
     width = (face.size.width + bleed.left + bleed.right) * mm
     height = (face.size.height + bleed.bottom + bleed.top) * mm
@@ -131,7 +139,7 @@ def draw_face(
         clip.rect(left, bottom, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
     if face.background and not ink_saver:
-        canvas.setFillColor(HexColor(face.background))
+        canvas.setFillColor(reportlab_colour(face.background))
         canvas.rect(left, bottom, width, height, stroke=0, fill=1)
     canvas.translate(x * mm, (y + face.size.height) * mm)
     for item in face.items:
@@ -195,9 +203,9 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
         canvas.saveState()
         canvas.setDash(3, 2)
     if fill:
-        canvas.setFillColor(HexColor(fill))
+        canvas.setFillColor(reportlab_colour(fill))
     if stroke:
-        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setStrokeColor(reportlab_colour(stroke))
         canvas.setLineWidth(item.stroke_width)
     if item.kind == "line":
         canvas.line(x, y + h, x + w, y)
@@ -228,9 +236,14 @@ def _draw_text(canvas: Canvas, item: TextItem) -> None:
     if fitted.paragraph is not None:
         fitted.paragraph.drawOn(canvas, box.x * mm, top - fitted.used_height)
         return
+    if fitted.lines is not None:
+        frame = (box.x * mm, top, box.width * mm)
+        colour = reportlab_colour(style.colour)
+        draw_lines(canvas, fitted.lines, frame, fitted.size, style.leading, style.align, colour)
+        return
     baseline = top - fitted.size
-    canvas.setFont(FACES[style.font], fitted.size)
-    canvas.setFillColor(HexColor(style.colour))
+    canvas.setFont(fitted.font, fitted.size)
+    canvas.setFillColor(reportlab_colour(style.colour))
     if style.align == "center":
         canvas.drawCentredString((box.x + box.width / 2) * mm, baseline, fitted.line)
     elif style.align == "right":
@@ -269,8 +282,8 @@ def draw_symbol(
         canvas.place_image(path, x + offset_x, y + offset_y, width * scale, height * scale)
         canvas.restoreState()
         return
-    canvas.setFillColor(HexColor(drawing.fill))
-    canvas.setStrokeColor(HexColor(drawing.stroke))
+    canvas.setFillColor(reportlab_colour(drawing.fill))
+    canvas.setStrokeColor(reportlab_colour(drawing.stroke))
     line_width = max(0.3, size * 0.06)
     canvas.setLineWidth(line_width)
     path = canvas.beginPath()
@@ -329,6 +342,6 @@ def _outline(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, fl
 
 def _contrast(fill: str):
     """White glyphs on dark fills, near-black on light ones."""
-    colour = HexColor(fill)
+    colour = reportlab_colour(fill)
     light = 0.299 * colour.red + 0.587 * colour.green + 0.114 * colour.blue > 0.6
-    return HexColor("#111111" if light else "#ffffff")
+    return reportlab_colour("#111111" if light else "#ffffff")

@@ -11,6 +11,7 @@ from generator.model import Board, Guide, RulebookSettings, Symbol
 from generator.render.distributions import DeckDistributions
 from generator.render.faces import Face, PieceFaces
 from generator.render.rulebook import BOOKLET_RULEBOOK, Rulebook
+from generator.render.typefaces import text_family
 from generator.units import PAPERS, Size
 from generator.write.boards import boards_pdf
 from generator.write.booklet import booklet_pdf
@@ -131,9 +132,11 @@ def rulebook_files(
 ) -> list[OutputFile]:
     """`rulebook.pdf` on the paper, and `rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching."""
     sheet = PAPERS[paper]
-    full = rulebook_pdf(book, sheet, settings.columns, symbols, folder, settings.subtitle, shown)
+    family = text_family(settings.font_family, folder) if settings.font_family else None
+    book_args = (symbols, folder, settings.subtitle, shown, True, family)
+    full = rulebook_pdf(book, sheet, settings.columns, *book_args)
     half_sheet = Size(sheet.height / 2, sheet.width)
-    half = rulebook_pdf(book, half_sheet, 1, symbols, folder, settings.subtitle, shown)
+    half = rulebook_pdf(book, half_sheet, 1, *book_args)
     booklet, sides = booklet_pdf(half.data, f"{title} (booklet)")
     return [
         OutputFile(

@@ -28,10 +28,11 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
-from generator.fonts import BODY, BOLD, ITALIC, register_fonts
+from generator.fonts import BOOK_FAMILY, Family, family_faces, resolve_family
 from generator.impose.grid import Edges
 from generator.load.game import game_file
 from generator.model import Symbol
+from generator.render.bidi import has_rtl
 from generator.render.faces import Face
 from generator.render.markup import symbol_uri
 from generator.render.rulebook import (
@@ -74,9 +75,16 @@ def _style(name: str, font: str, size: float, **extra) -> ParagraphStyle:
     )
 
 
-def styles() -> dict[str, ParagraphStyle]:
-    """Every paragraph style the rulebook uses, all in the embedded body font."""
-    register_fonts()
+def book_faces(family: Family | None = None) -> dict[str, str]:
+    """The rulebook's faces: its family's, or the book face's; a missing style uses regular."""
+    faces = family_faces(family or resolve_family(None, None, BOOK_FAMILY))
+    return {style: faces.get(style, faces["regular"]) for style in ("regular", "bold", "italic")}
+
+
+def styles(faces: dict[str, str] | None = None) -> dict[str, ParagraphStyle]:
+    """Every paragraph style the rulebook uses, all in the embedded book family."""
+    faces = faces or book_faces()
+    BODY, BOLD, ITALIC = faces["regular"], faces["bold"], faces["italic"]
     return {
         "body": _style("body", BODY, BODY_SIZE, spaceAfter=4),
         "h1": _style("h1", BOLD, 16, spaceBefore=10, spaceAfter=6),
@@ -97,7 +105,10 @@ def styles() -> dict[str, ParagraphStyle]:
 class RulebookDocument(BaseDocTemplate):
     """Pages in one or two columns; headings feed the contents, the outline and the running head."""
 
-    def __init__(self, buffer: io.BytesIO, page: Size, title: str, columns: int) -> None:
+    def __init__(
+        self, buffer: io.BytesIO, page: Size, title: str, columns: int, faces: dict[str, str]
+    ) -> None:
+        self.faces = faces
         super().__init__(
             buffer,
             pagesize=(page.width * mm, page.height * mm),
@@ -149,12 +160,12 @@ class RulebookDocument(BaseDocTemplate):
 
     def _running_head(self, canvas, doc) -> None:
         canvas.saveState()
-        canvas.setFont(ITALIC, 7.5)
+        canvas.setFont(self.faces["italic"], 7.5)
         canvas.setFillColor(INK)
         top = doc.pagesize[1] - MARGIN_MM * mm / 2
         canvas.drawString(doc.leftMargin, top, self.book_title)
         canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, self.section)
-        canvas.setFont(BODY, 8)
+        canvas.setFont(self.faces["regular"], 8)
         canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN_MM * mm / 2, str(doc.page))
         canvas.restoreState()
 
@@ -168,13 +179,18 @@ def rulebook_pdf(
     subtitle: str,
     pieces: dict | None = None,
     front_matter: bool = True,
+    family: Family | None = None,
 ) -> RulebookPdf:
     """The whole rulebook, built twice over so the contents and index know their page numbers."""
-    style = styles()
+    faces = book_faces(family)
+    style = styles(faces)
     buffer = io.BytesIO()
-    document = RulebookDocument(buffer, page, book.title, columns)
+    document = RulebookDocument(buffer, page, book.title, columns, faces)
     in_body_font = TableStyle(
-        [("FONT", (0, 0), (-1, -1), BODY, BODY_SIZE), ("VALIGN", (0, 0), (-1, -1), "TOP")]
+        [
+            ("FONT", (0, 0), (-1, -1), faces["regular"], BODY_SIZE),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ]
     )
     contents = TableOfContents(
         levelStyles=[style["toc0"], style["toc1"], style["toc2"]],
@@ -184,23 +200,23 @@ def rulebook_pdf(
     index = SimpleIndex(style=style["index"], headers=True, tableStyle=in_body_font)
     title_and_contents = [
         Spacer(1, 60 * mm),
-        Paragraph(book.title, style["title"]),
-        Paragraph(subtitle, style["subtitle"]),
+        _paragraph(book.title, style["title"]),
+        _paragraph(subtitle, style["subtitle"]),
         NextPageTemplate("body"),
         PageBreak(),
-        Paragraph("Contents", style["h1"]),
+        _paragraph("Contents", style["h1"]),
         contents,
         PageBreak(),
     ]
-    title_only = [Paragraph(book.title, style["h1"]), NextPageTemplate("body")]
+    title_only = [_paragraph(book.title, style["h1"]), NextPageTemplate("body")]
     story = [
         *(title_and_contents if front_matter else title_only),
         *_flowables(book, style, document.width / columns, (folder, pieces or {}, document.height)),
     ]
     if _indexed(book.blocks):
-        story += [PageBreak(), Paragraph("Index", style["h1"]), index]
+        story += [PageBreak(), _paragraph("Index", style["h1"]), index]
     document.multiBuild(
-        story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder))
+        story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces))
     )
     return RulebookPdf(buffer.getvalue(), document.page)
 
@@ -215,17 +231,24 @@ def _indexed(blocks) -> bool:
     return False
 
 
-def _canvas_class(symbols: list[Symbol], folder: Path) -> type[SymbolCanvas]:
+def _canvas_class(symbols: list[Symbol], folder: Path, faces: dict[str, str]) -> type[SymbolCanvas]:
     class RulebookCanvas(SymbolCanvas):
         """The rulebook's canvas: embedded fonts, symbols drawn inline, printing at 100 %."""
 
         def __init__(self, *args, **kwargs) -> None:
-            kwargs["initialFontName"] = BODY
+            kwargs["initialFontName"] = faces["regular"]
             super().__init__(*args, **kwargs)
             self.setViewerPreference("PrintScaling", "None")
             self.know(symbols, folder)
 
     return RulebookCanvas
+
+
+def _paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph; one with right-to-left words has them shaped (joined letter forms)."""
+    if has_rtl(markup):
+        style = ParagraphStyle(f"{style.name}-shaped", parent=style, shaping=1)
+    return Paragraph(markup, style)
 
 
 def _plain(markup: str) -> str:
@@ -251,11 +274,11 @@ def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, a
     story = []
     for is_piece, run in groupby(book.blocks, key=lambda block: isinstance(block, Piece)):
         flowables = [f for block in run for f in _block(block, style, width, art)]
-        story.extend(_side_by_side(flowables, width) if is_piece else flowables)
+        story.extend(_side_by_side(flowables, width, style) if is_piece else flowables)
     return story
 
 
-def _side_by_side(pieces: list, width: float) -> list:
+def _side_by_side(pieces: list, width: float, style: dict[str, ParagraphStyle]) -> list:
     """Pieces shown one after another share rows, as many to a row as the column holds."""
     if len(pieces) < 2:
         return pieces
@@ -272,7 +295,13 @@ def _side_by_side(pieces: list, width: float) -> list:
     for row in rows:
         table = Table([row], hAlign="LEFT")
         table.setStyle(
-            TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("VALIGN", (0, 0), (-1, -1), "TOP")])
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), style["body"].fontName, BODY_SIZE),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
         )
         tables.append(table)
     return tables
@@ -287,23 +316,23 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
         face, shape = pieces[(block.kind, block.ident)]
         return [PieceFlowable(face, shape, block.scale, room)]
     if isinstance(block, Heading):
-        paragraph = Paragraph(
+        paragraph = _paragraph(
             f'<a name="{block.key}"/>[{block.number}] {block.title}',
             style[f"h{min(block.level, 4)}"],
         )
         paragraph.heading = block
         return [CondPageBreak(HEADING_ROOM_MM * mm), paragraph]
     if isinstance(block, Para):
-        return [Paragraph(_icons(block.markup, BODY_SIZE), style["body"])]
+        return [_paragraph(_icons(block.markup, BODY_SIZE), style["body"])]
     if isinstance(block, ListBlock):
-        items = [Paragraph(_icons(item, BODY_SIZE), style["body"]) for item in block.items]
+        items = [_paragraph(_icons(item, BODY_SIZE), style["body"]) for item in block.items]
         kind = "1" if block.ordered else "bullet"
         return [
             ListFlowable(
                 items,
                 bulletType=kind,
                 start=None if block.ordered else "•",
-                bulletFontName=BODY,
+                bulletFontName=style["body"].fontName,
                 bulletFontSize=BODY_SIZE,
                 leftIndent=12,
             )
@@ -314,8 +343,8 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
         story = []
         for term, definition in block.items:
             story += [
-                Paragraph(f"<b>{term}</b>", style["body"]),
-                Paragraph(
+                _paragraph(f"<b>{term}</b>", style["body"]),
+                _paragraph(
                     _icons(definition, BODY_SIZE),
                     ParagraphStyle("dd", parent=style["body"], leftIndent=12),
                 ),
@@ -327,7 +356,7 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
 def _table(block: TableBlock, style: dict[str, ParagraphStyle], width: float) -> Table:
     columns = max(len(row) for row in block.rows)
     rows = [
-        [Paragraph(_icons(cell, BODY_SIZE - 1), style["cell"]) for cell in row]
+        [_paragraph(_icons(cell, BODY_SIZE - 1), style["cell"]) for cell in row]
         + [""] * (columns - len(row))
         for row in block.rows
     ]
@@ -335,7 +364,7 @@ def _table(block: TableBlock, style: dict[str, ParagraphStyle], width: float) ->
     table.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), BODY, BODY_SIZE - 1),
+                ("FONT", (0, 0), (-1, -1), style["cell"].fontName, BODY_SIZE - 1),
                 ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#9a9a9a")),
                 ("BACKGROUND", (0, 0), (-1, 0), HexColor("#e4e0d6")),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -349,13 +378,13 @@ def _box(block: Box, style: dict[str, ParagraphStyle], width: float, art: tuple 
     """A shaded, framed box that may break between its paragraphs, never right after its title."""
     parts = [_block(child, style, width - 12, art) for child in block.blocks]
     first = parts[0] if parts else []
-    rows = [[[Paragraph(block.title, style["box-title"]), *first]]]
+    rows = [[[_paragraph(block.title, style["box-title"]), *first]]]
     rows += [[flowable] for part in parts[1:] for flowable in part]
     table = Table(rows, colWidths=[width])
     table.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), BODY, BODY_SIZE),
+                ("FONT", (0, 0), (-1, -1), style["body"].fontName, BODY_SIZE),
                 ("BACKGROUND", (0, 0), (-1, -1), BOX_FILL.get(block.kind, BOX_FILL["note"])),
                 ("BOX", (0, 0), (-1, -1), 0.6, HexColor("#8a8a8a")),
                 ("LEFTPADDING", (0, 0), (-1, -1), 6),
@@ -404,5 +433,7 @@ def _figure(block: Figure, style: dict[str, ParagraphStyle], width: float, folde
     scale = min(width / image_w, 90 * mm / image_h)
     figure = Image(str(path), width=image_w * scale, height=image_h * scale)
     return (
-        [figure, Paragraph(f"<i>{block.caption}</i>", style["body"])] if block.caption else [figure]
+        [figure, _paragraph(f"<i>{block.caption}</i>", style["body"])]
+        if block.caption
+        else [figure]
     )

@@ -1,0 +1,48 @@
+"""Rules about fonts: every family named exists with the faces asked for, and font files read."""
+
+from __future__ import annotations
+
+from generator.check.registry import rule
+from generator.findings import Position, Report
+from generator.fonts import FontError, resolve_family
+from generator.fonts.families import game_families
+from generator.load.game import LoadedGame
+from generator.model.layout import FieldsElement, TextElement
+
+
+@rule(
+    "font",
+    "error",
+    "A font family that is not installed or in the game folder, a face it lacks, a font file "
+    "that is not a font, or a character the chosen font cannot draw.",
+)
+def fonts_resolve(loaded: LoadedGame, report: Report) -> None:
+    _, problems = game_families(loaded.folder)
+    for path, problem in problems:
+        report.error("font", Position(path), problem)
+    game = loaded.game
+    named = [(game.font_family, None, loaded.source.at("font_family"))]
+    named.append((game.rulebook.font_family, None, loaded.source.at("rulebook", "font_family")))
+    for name, layout in loaded.layouts.items():
+        where = loaded.layout_positions[name]
+        named.append((layout.font_family, None, where))
+        for element in layout.elements:
+            if isinstance(element, TextElement | FieldsElement):
+                named.append((element.font_family, element.font, where))
+    seen: set[tuple] = set()
+    for family_name, style, where in named:
+        if family_name and (family_name, style, where) not in seen:
+            seen.add((family_name, style, where))
+            _family_has(loaded, family_name, style, where, report)
+
+
+def _family_has(
+    loaded: LoadedGame, name: str, style: str | None, where: Position, report: Report
+) -> None:
+    """Report a family that cannot be found, or that lacks the face an element sets."""
+    try:
+        family = resolve_family(name, loaded.folder)
+        if style:
+            family.face(style)
+    except FontError as exc:
+        report.error("font", where, str(exc))

@@ -1,0 +1,153 @@
+"""Fonts: families named by designers, registered once so every PDF embeds and subsets them.
+
+Cards default to Inter: a large x-height, open shapes and distinct I/l/1 keep 6-8 pt card text
+legible, and it draws arrows, stars, triangles and Latin Extended. Rulebooks default to Source
+Serif 4, a book face cut for running text at 9-10 pt.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from generator.fonts.families import (
+    FONT_SUFFIXES,
+    STYLES,
+    Family,
+    FontError,
+    file_family_name,
+    game_families,
+    installed_families,
+    packaged_family,
+    slug,
+)
+from generator.fonts.instances import FontFileError, embeddable, open_font
+
+CARD_FAMILY = "Inter"
+BOOK_FAMILY = "Source Serif 4"
+# Marks that shape or order text but draw nothing, so no font needs a glyph for them.
+INVISIBLE = {"Cc", "Cf", "Zl", "Zp"}
+
+__all__ = [
+    "BOOK_FAMILY",
+    "CARD_FAMILY",
+    "STYLES",
+    "Family",
+    "FontError",
+    "face_name",
+    "family_faces",
+    "missing_characters",
+    "register_fonts",
+    "resolve_family",
+]
+
+
+def resolve_family(name: str | None, folder: Path | None, default: str = CARD_FAMILY) -> Family:
+    """The family a designer named (a family name or a font file in the game), or the default."""
+    wanted = name or default
+    if folder is not None:
+        families, _ = game_families(folder)
+        if wanted.lower().endswith(FONT_SUFFIXES):
+            wanted = _family_of_file(folder, wanted)
+        if slug(wanted) in families:
+            return families[slug(wanted)]
+    packaged = _packaged(wanted)
+    if packaged is None:
+        raise FontError(
+            f"expected an installed font family ({', '.join(installed_families())}) or TTF/OTF "
+            f"files of it in the game folder, found no family '{wanted}' "
+            f"(pip install fontpkg-{slug(wanted)} adds it from PyPI if it exists there)"
+        )
+    return packaged
+
+
+def _family_of_file(folder: Path, relative: str) -> str:
+    """The family name inside a font file the designer named by path."""
+    path = (folder / relative).resolve()
+    if not path.is_relative_to(folder.resolve()) or not path.is_file():
+        raise FontError(f"expected a font file inside the game folder, found no file '{relative}'")
+    try:
+        return file_family_name(path)
+    except FontFileError as exc:
+        raise FontError(f"{relative}: {exc}") from exc
+
+
+@cache
+def _packaged(name: str) -> Family | None:
+    return packaged_family(name)
+
+
+def face_name(family: Family, style: str = "regular") -> str:
+    """The ReportLab font name of one face, registering the family on first use."""
+    faces = family_faces(family)
+    if style not in faces:
+        family.face(style)  # raises the FontError that names what the family has
+    return faces[style]
+
+
+@cache
+def family_faces(family: Family) -> dict[str, str]:
+    """Register every face a family has; `<b>` and `<i>` in paragraphs map to them."""
+    names = {}
+    stem = family.name.replace(" ", "")
+    suffix = "" if family.origin.startswith("fontpkg-") else "-" + family.key.rsplit("-", 1)[-1]
+    for style, face in family.faces:
+        name = f"{stem}-{style.title().replace('-', '')}{suffix}"
+        try:
+            path = embeddable(face.path, dict(face.location), name)
+        except FontFileError as exc:
+            raise FontError(f"font family '{family.name}' ({family.origin}): {exc}") from exc
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+        names[style] = name
+    regular = names.get("regular") or next(iter(names.values()))
+    for style, name in names.items():
+        addMapping(regular, style.startswith("bold"), style.endswith("italic"), name)
+    return names
+
+
+def missing_characters(family: Family, style: str, text: str) -> list[str]:
+    """The distinct characters of `text` that the face cannot draw, in order of appearance."""
+    covered = _cmap(family.face(style).path)
+    seen: dict[str, None] = {}
+    for char in text:
+        drawn = unicodedata.category(char) not in INVISIBLE and char != "\ufffc"
+        if drawn and ord(char) not in covered and not char.isspace() and char not in seen:
+            seen[char] = None
+    return list(seen)
+
+
+@cache
+def _cmap(path: Path) -> frozenset[int]:
+    return frozenset(open_font(path).getBestCmap())
+
+
+def describe_characters(chars: list[str], limit: int = 5) -> str:
+    """`'★' (U+2605 BLACK STAR), ...` for a finding."""
+    shown = [f"'{c}' (U+{ord(c):04X} {unicodedata.name(c, 'unnamed')})" for c in chars[:limit]]
+    more = f" and {len(chars) - limit} more" if len(chars) > limit else ""
+    return ", ".join(shown) + more
+
+
+@cache
+def register_fonts() -> str:
+    """Register the default card family and return its regular face's name."""
+    return face_name(resolve_family(None, None), "regular")
+
+
+def _default_faces() -> dict[str, str]:
+    register_fonts()
+    return family_faces(resolve_family(None, None))
+
+
+FACES = {
+    "regular": "Inter-Regular",
+    "bold": "Inter-Bold",
+    "italic": "Inter-Italic",
+    "bold-italic": "Inter-BoldItalic",
+}
+BODY, BOLD, ITALIC, BOLD_ITALIC = FACES.values()
