@@ -17,6 +17,7 @@ from generator.impose.grid import DUPLEX_MODES
 from generator.load.game import GAME_FILE, find_game_folder
 from generator.load.sources import SourceError, read_yaml
 from generator.sarif import sarif_text
+from generator.starter import new_game
 from generator.units import PAPERS, parse_length
 from generator.write.output import write_atomic, write_kit
 from generator.write.sheets import PrintOptions
@@ -77,6 +78,24 @@ def list_games() -> None:
         players = data.get("players") or {}
         span = f"{players.get('min', '?')}-{players.get('max', '?')} players"
         click.echo(f"{folder.name}\t{data.get('title', '?')}\t{span}")
+
+
+@cli.command("new")
+@click.argument("name")
+def new(name: str) -> None:
+    """Write a small working game to start from into card_data/NAME (or NAME, if a path).
+
+    It has a deck with a layout of its own, a symbol, token and board, rule
+    parameters quoted by cards and rulebook, an erratum and a rulebook; every
+    file starts with comments saying what to change.
+
+    \b
+    Example:
+      pnp new river-trade && pnp check river-trade && pnp build river-trade
+      pnp new games/river-trade
+    """
+    folder = new_game(name, GAMES_ROOT)
+    click.echo(f"wrote {folder}: next, pnp check {folder} and pnp build {folder}", err=True)
 
 
 @cli.command("check")
