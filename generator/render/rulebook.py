@@ -288,7 +288,7 @@ def _index_terms(markup: str, terms: tuple[str, ...], indexed: set[str]) -> str:
     for term in terms:
         if term in indexed:
             continue
-        match = re.search(rf"(?<![\w<]){re.escape(term)}\b", markup, re.IGNORECASE)
+        match = re.search(rf"(?<![\w<:]){re.escape(term)}\b", markup, re.IGNORECASE)
         if match and "<a " not in markup[max(0, match.start() - 60) : match.start()]:
             markup = (
                 f'{markup[: match.end()]}<index item="{_escape(term)}"/>{markup[match.end() :]}'
