@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 
+from generator.cli import cli
 from tests.conftest import HEROES_CSV
 
 
@@ -93,10 +95,12 @@ def test_unknown_key_is_a_warning_at_the_key(game, pnp):
 
 
 def test_every_command_has_help_with_an_example(pnp):
-    for command in ("list", "check", "build"):
+    assert {"list", "new", "check", "build", "clean"} <= set(cli.commands)
+    for command in cli.commands:
         result = pnp(command, "--help")
         assert result.exit_code == 0
-        assert "Example:" in result.stdout and "pnp " + command in result.stdout
+        example = result.stdout.partition("Example:")[2]
+        assert re.search(rf"^ +pnp {command}\b", example, re.MULTILINE), command
 
 
 def test_python_dash_m_runs_the_cli():
