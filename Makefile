@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint clean
+.PHONY: run test lint clean poppler
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -16,8 +16,15 @@ $(STAMP): $(PY) pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/pnp build --all
 
-test: $(STAMP)
+test: $(STAMP) poppler
 	$(VENV)/bin/pytest
+
+# Tests read PDFs with poppler (pdftotext, pdffonts) as a player's tools would; installed from
+# Debian's packages when missing and we may, else those tests skip and say so.
+poppler:
+	@command -v pdftotext >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; } \
+		|| echo "poppler-utils not installed: tests that need pdftotext or pdffonts will skip"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -26,9 +26,10 @@ def fonts_resolve(loaded: LoadedGame, report: Report) -> None:
     for name, layout in loaded.layouts.items():
         where = loaded.layout_positions[name]
         named.append((layout.font_family, None, where))
+        inherited = layout.font_family or game.font_family
         for element in layout.elements:
             if isinstance(element, TextElement | FieldsElement):
-                named.append((element.font_family, element.font, where))
+                named.append((element.font_family or inherited, element.font, where))
     seen: set[tuple] = set()
     for family_name, style, where in named:
         if family_name and (family_name, style, where) not in seen:

@@ -60,9 +60,14 @@ class Family:
             if name == style:
                 return face
         raise FontError(
-            f"expected font family '{self.name}' to have a {style} face, "
+            f"expected font family '{self.name}' to have {article(style)} {style} face, "
             f"found only {', '.join(self.styles)}"
         )
+
+
+def article(word: str) -> str:
+    """`an` before a vowel sound (an italic face), else `a`."""
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 def slug(name: str) -> str:

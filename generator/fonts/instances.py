@@ -31,9 +31,9 @@ def cache_dir() -> Path:
 
 
 def open_font(path: Path) -> TTFont:
-    """A font's tables, read lazily; anything that is not a font is a FontFileError."""
+    """A font read into memory (the file is closed); anything not a font is a FontFileError."""
     try:
-        font = TTFont(str(path), lazy=True, fontNumber=0)
+        font = TTFont(io.BytesIO(path.read_bytes()), lazy=True, fontNumber=0)
         font["cmap"]
         font["head"]
     except (TTLibError, OSError, KeyError, AssertionError, ValueError, IndexError) as exc:
@@ -71,7 +71,7 @@ def _instance(path: Path, location: tuple[tuple[str, float], ...], name: str) ->
     target = cache_dir() / f"{path.stem.split('[')[0]}-{key.hexdigest()[:16]}.ttf"
     if target.exists():
         return target
-    font = TTFont(str(path))
+    font = TTFont(io.BytesIO(path.read_bytes()))
     _drop_pair_kerning(font)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     pinned = instancer.instantiateVariableFont(

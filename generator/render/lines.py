@@ -37,6 +37,7 @@ class Glyphs:
     font: str
     clusters: tuple[Cluster, ...]
     width: float
+    start: int
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,7 @@ def _line(text, char_levels, base, runs, start, end, advance, size) -> Line:
         chars = set(order[index:stop])
         glyphs = [(c, g, d) for c, g, d in run.glyphs if run.start + c in chars]
         clusters = _clusters(text, run, glyphs, size, max(chars) + 1)
-        pieces.append(Glyphs(run.font, clusters, sum(advance[i] for i in chars)))
+        pieces.append(Glyphs(run.font, clusters, sum(advance[i] for i in chars), min(chars)))
         index = stop
     return Line(tuple(pieces), sum(p.width for p in pieces), text[start:end], bool(base % 2))
 

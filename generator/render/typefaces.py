@@ -12,6 +12,7 @@ from generator.fonts import (
     missing_characters,
     resolve_family,
 )
+from generator.fonts.families import article
 from generator.model import Game, Layout
 from generator.model.layout import FieldsElement, TextElement
 from generator.render.markup import BOLD, ITALIC
@@ -57,7 +58,7 @@ def font_problems(family: Family, font: str, text: str) -> list[str]:
     for style in styles_used(text, font):
         if style not in family.styles:
             problems.append(
-                f"expected font family '{family.name}' to have a {style} face, "
+                f"expected font family '{family.name}' to have {article(style)} {style} face, "
                 f"found only {', '.join(family.styles)}"
             )
     style = font if font in family.styles else family.styles[0]

@@ -28,14 +28,17 @@ def draw_lines(
     for number, line in enumerate(lines):
         x = left + _indent(line, width, align)
         y = top - size - number * size * leading
+        placed = []
         for piece in line.pieces:
+            placed.append((piece.start, x, piece))
+            x += piece.width
+        for _, piece_x, piece in sorted(placed, key=lambda item: item[0]):
             for cluster in piece.clusters:
                 text._code.append(f"/Span <</ActualText {_utf16(cluster.text)}>> BDC")
-                text.setTextOrigin(x + cluster.x, y)
+                text.setTextOrigin(piece_x + cluster.x, y)
                 text.setFont(piece.font, size)
                 text.textOut(cluster.glyphs)
                 text._code.append("EMC")
-            x += piece.width
     canvas.drawText(text)
 
 
