@@ -123,7 +123,10 @@ def rendered_game(loaded: LoadedGame) -> Rendered:
     book = _rulebook(loaded)
     guides = tuple((guide, _booklet(loaded, guide.file, guide.title)) for guide in game.guides)
     books = ([book] if book else []) + [guide_book for _, guide_book in guides]
-    shown = {key: face for b in books for key, face in _shown_pieces(loaded, b, report).items()}
+    faces = {pieces.owner.id: pieces for pieces in decks + sheets}
+    shown = {
+        key: face for b in books for key, face in _shown_pieces(loaded, b, faces, report).items()
+    }
     if report.errors:
         raise DataError(report.sorted())
     return Rendered(decks, sheets, boards, book, shown, guides)
@@ -196,9 +199,10 @@ class Job:
 
 
 def _shown_pieces(
-    loaded: LoadedGame, book: Rulebook, report: Report
+    loaded: LoadedGame, book: Rulebook, faces: dict[str, PieceFaces], report: Report
 ) -> dict[tuple[str, str], tuple[Face, str]]:
-    """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id)."""
+    """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id); cards and
+    tokens come from the decks and sheets already rendered, so their findings are not repeated."""
     wanted = {
         (block.kind, block.ident) for block in _all_blocks(book.blocks) if isinstance(block, Piece)
     }
@@ -214,9 +218,9 @@ def _shown_pieces(
         pieces = next(
             p for p in loaded.piece_files.values() if any(piece.id == ident for piece in p.pieces)
         )
-        faces = piece_faces(loaded, pieces, report)
+        rendered = faces[pieces.owner.id]
         position = [piece.id for piece in pieces.pieces].index(ident)
-        shown[(kind, ident)] = (faces.fronts[position], faces.shape)
+        shown[(kind, ident)] = (rendered.fronts[position], rendered.shape)
     return shown
 
 

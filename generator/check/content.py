@@ -10,6 +10,7 @@ from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Piece
+from generator.render.backs import own_back
 from generator.render.text import SYMBOL, TextError, game_context, piece_context, render_text
 
 
@@ -69,6 +70,9 @@ def _assets(loaded: LoadedGame) -> Iterator[tuple[str, Position]]:
     for pieces, index, piece in _pieces(loaded):
         if piece.image:
             yield piece.image, pieces.position(index, "image")
+        back_image = own_back(piece)[1]
+        if back_image:
+            yield back_image, pieces.position(index, "back_image")
 
 
 @rule("missing-file", "error", "A file named in the data does not exist.")

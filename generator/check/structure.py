@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator
 
 from pydantic import BaseModel
@@ -11,6 +12,7 @@ from generator.findings import Position, Report
 from generator.load.game import LoadedGame
 from generator.load.schema import dotted
 from generator.model import Piece
+from generator.render.backs import own_back
 from generator.render.rulebook import booklet_ids
 
 
@@ -135,6 +137,15 @@ def references(loaded: LoadedGame, report: Report) -> None:
                         source.at(group, index, key),
                         unknown("layout", name, loaded.layouts),
                     )
+    for pieces in loaded.piece_files.values():
+        for index, piece in enumerate(pieces.pieces):
+            name = own_back(piece)[0]
+            if name is not None and name not in loaded.layouts:
+                report.error(
+                    "unknown-reference",
+                    pieces.position(index, "back_layout"),
+                    unknown("layout", name, loaded.layouts) + did_you_mean(name, loaded.layouts),
+                )
     providers = [
         item.id for group in (game.decks, game.token_sheets, game.boards) for item in group
     ] + booklet_ids(loaded)
@@ -158,3 +169,9 @@ def unknown(kind: str, found: str, known: Iterable[str]) -> str:
     """The message for a reference to nothing: what exists, and what was named."""
     names = ", ".join(sorted(known)) or "none defined"
     return f"expected a {kind} id ({names}), found '{found}'"
+
+
+def did_you_mean(found: str, known: Iterable[str]) -> str:
+    """A hint naming the known name closest to a misspelt one, or nothing."""
+    close = difflib.get_close_matches(found, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""

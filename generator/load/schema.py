@@ -44,6 +44,16 @@ def _expectation(error: dict[str, Any]) -> str:
     return EXPECTED.get(kind, error["msg"].lower())
 
 
+def _in_data(loc: tuple, prefix: tuple, source: SourceMap) -> tuple:
+    """An error's location as a path through the data: the tag pydantic adds for a tagged union
+    (an element's `type`) is dropped, and a value the data lacks stands for its nearest parent."""
+    path = loc[: len(prefix)]
+    for part in loc[len(prefix) :]:
+        if (*path, part) in source.values:
+            path = (*path, part)
+    return path
+
+
 def report_schema_errors(
     exc: ValidationError, source: SourceMap, prefix: tuple[str | int, ...], report: Report
 ) -> None:
@@ -51,9 +61,10 @@ def report_schema_errors(
     merged: dict[tuple, tuple[dict[str, Any], list[str]]] = {}
     for error in exc.errors():
         loc = (*prefix, *error["loc"])
-        if error["type"] != "missing":
-            while len(loc) > len(prefix) and loc not in source.values:
-                loc = loc[:-1]
+        if error["type"] == "missing":
+            loc = (*_in_data(loc[:-1], prefix, source), loc[-1])
+        else:
+            loc = _in_data(loc, prefix, source)
         entry = merged.setdefault(loc, (error, []))
         if error["type"] != "value_error" and _expectation(error) not in entry[1]:
             entry[1].append(_expectation(error))

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from generator.colours import parse_colour, parse_optional_colour
 from generator.units import parse_font_size, parse_length, parse_size
 
 
@@ -35,5 +36,5 @@ SizeText = Annotated[str, AfterValidator(_size_text)]
 LengthText = Annotated[str, AfterValidator(_length_text)]
 Length = Annotated[float, BeforeValidator(parse_length)]
 FontSize = Annotated[float, BeforeValidator(parse_font_size)]
-COLOUR_PATTERN = r"^#[0-9A-Fa-f]{6}$"
-Colour = Annotated[str, Field(pattern=COLOUR_PATTERN)]
+Colour = Annotated[str, BeforeValidator(parse_colour)]
+OptionalColour = Annotated[str | None, BeforeValidator(parse_optional_colour)]

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from generator.model.base import Colour, FontSize, Id, Length, Model, SizeText
+from generator.model.base import Colour, FontSize, Id, Length, Model, OptionalColour, SizeText
 from generator.model.layout import (
     Element,
     EllipseElement,
@@ -29,9 +29,16 @@ class TrackElement(Element):
         "line", description="`line` along the box, `loop` around its edge, `grid` in rows."
     )
     columns: int | None = Field(None, ge=1, description="Spaces per row for `grid`.")
-    fill: Colour = Field("#f4efe1", description="Space colour as #rrggbb.")
-    stroke: Colour = Field("#333333", description="Space outline colour.")
-    colour: Colour = Field("#222222", description="Number colour.")
+    fill: Colour = Field(
+        "#f4efe1", description="Space colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
+    stroke: Colour = Field(
+        "#333333",
+        description="Space outline colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name).",
+    )
+    colour: Colour = Field(
+        "#222222", description="Number colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
     size: FontSize = Field(9, description="Largest number size (points).")
 
 
@@ -41,7 +48,9 @@ class GridElement(Element):
     type: Literal["grid"] = Field(description="`grid`.")
     columns: int = Field(ge=1, description="Cells across.")
     rows: int = Field(ge=1, description="Cells down.")
-    stroke: Colour = Field("#555555", description="Line colour.")
+    stroke: Colour = Field(
+        "#555555", description="Line colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
     labels: bool = Field(False, description="Print a coordinate in each cell.")
 
 
@@ -50,7 +59,9 @@ class MapArea(Model):
 
     id: Id = Field(description="Id that connections name.")
     name: str = Field(description="Name printed in the area.")
-    colour: Colour = Field("#dddddd", description="Fill colour as #rrggbb.")
+    colour: Colour = Field(
+        "#dddddd", description="Fill colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
     at: tuple[Extent, Extent] | None = Field(
         None,
         description="Centre within the map's box (lengths or percentages); radial maps place areas themselves.",
@@ -59,7 +70,10 @@ class MapArea(Model):
     shape: Literal["round", "square", "hex"] = Field(
         "round", description="Outline of the area: round (a disc), square or hex."
     )
-    border: Colour = Field("#222222", description="Outline colour, e.g. the colour of its path.")
+    border: Colour = Field(
+        "#222222",
+        description="Outline colour, e.g. the colour of its path (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name).",
+    )
     border_width: float = Field(1.0, gt=0, description="Outline width in points.")
     placeholder: str | None = Field(
         None, description="What the source does not say about this area."
@@ -83,7 +97,9 @@ class MapConnection(Model):
 class CrossingStyle(Model):
     """How one kind of crossing is drawn."""
 
-    colour: Colour = Field("#444444", description="Line colour.")
+    colour: Colour = Field(
+        "#444444", description="Line colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
     width: FontSize = Field(2, description="Line width (points).")
     dash: bool = Field(False, description="Draw the line dashed.")
 
@@ -116,7 +132,9 @@ class SlotElement(Element):
     direction: Literal["row", "column"] = Field("row", description="Slots side by side or stacked.")
     gap: Length = Field(2, description="Space between slots.")
     label: str | None = Field(None, description="Text printed inside each slot.")
-    stroke: Colour = Field("#555555", description="Outline colour.")
+    stroke: Colour = Field(
+        "#555555", description="Outline colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
 
 
 BoardElement = Annotated[
@@ -142,7 +160,10 @@ class Board(Model):
     kind: Literal["board", "mat"] = Field("board", description="A shared board or a player mat.")
     size: SizeText = Field(description="Size as `WxH` with a unit, e.g. `11x17in`.")
     copies: int = Field(1, ge=0, description="How many to print.")
-    background: Colour | None = Field(None, description="Colour filling the board (ink-heavy).")
+    background: OptionalColour = Field(
+        None,
+        description="Colour filling the board, ink-heavy (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name).",
+    )
     elements: list[BoardElement] = Field(
         default_factory=list, description="What the board shows, drawn in order."
     )

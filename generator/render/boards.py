@@ -9,7 +9,7 @@ from generator.findings import Position, Report
 from generator.load.game import LoadedGame
 from generator.model import Board
 from generator.model.board import GridElement, MapElement, SlotElement, TrackElement
-from generator.render.faces import Face, element_box, element_item
+from generator.render.faces import Face, Whose, element_box, element_item
 from generator.render.items import Item, Rect, ShapeItem, label_item
 from generator.render.text import game_context
 from generator.units import parse_extent, parse_size
@@ -40,7 +40,7 @@ def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report
         elif isinstance(element, SlotElement):
             items.extend(_slots(element, box, frozenset(s.key for s in loaded.game.symbols)))
         else:
-            item = element_item(loaded, element, box, context, (board, board, where), report)
+            item = element_item(loaded, element, box, context, Whose(board, board, where), report)
             if item is not None:
                 items.append(item)
     background = board.background
