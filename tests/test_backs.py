@@ -278,3 +278,40 @@ def test_back_that_cannot_fit_names_the_back_layout_and_element_once(tmp_path, m
         "back layout 'cramped', element 'back': text does not fit its 61.5x3 mm box "
         "even at the minimum size 6 pt"
     )
+
+
+def _halves(top: str, bottom: str, size: tuple[int, int]) -> bytes:
+    """A picture whose upper half is one colour and lower half another."""
+    image = Image.new("RGB", size, bottom)
+    image.paste(top, (0, 0, size[0], size[1] // 2))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def test_a_portrait_back_image_is_turned_onto_a_landscape_card(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    folder = write_landscape_game(tmp_path, "Shuffle these places.")
+    (folder / "art").mkdir()
+    (folder / "art" / "tall.png").write_bytes(_halves("#ff0000", "#0000ff", (60, 84)))
+    (folder / "art" / "wide.png").write_bytes(_halves("#ff0000", "#0000ff", (84, 60)))
+    rows = (folder / "decks" / "places.csv").read_text().splitlines()
+    rows = [
+        f"{rows[0]},back_image",
+        f"{rows[1]},art/tall.png",
+        f"{rows[2]},art/wide.png",
+        *rows[3:],
+    ]
+    (folder / "decks" / "places.csv").write_text("\n".join(rows) + "\n")
+    result = pnp("build", "land", "-o", "out", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    pdf = Path("out/land/printshop-88.9x63.5mm.pdf")
+    tall, wide = _shop_page(pdf, 1, 50), _shop_page(pdf, 3, 50)
+    assert tall.size == wide.size == (round(94.9 * 50 / 25.4), round(69.5 * 50 / 25.4))
+    width, height = tall.size
+    # turned a quarter anticlockwise: the picture's top lies along the card's left edge
+    assert tall.getpixel((width // 4, height // 2)) == (255, 0, 0)
+    assert tall.getpixel((width * 3 // 4, height // 2)) == (0, 0, 255)
+    # a landscape picture already fits, top up
+    assert wide.getpixel((width // 2, height // 4)) == (255, 0, 0)
+    assert wide.getpixel((width // 2, height * 3 // 4)) == (0, 0, 255)
