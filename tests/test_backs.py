@@ -315,3 +315,19 @@ def test_a_portrait_back_image_is_turned_onto_a_landscape_card(tmp_path, monkeyp
     # a landscape picture already fits, top up
     assert wide.getpixel((width // 2, height // 4)) == (255, 0, 0)
     assert wide.getpixel((width // 2, height * 3 // 4)) == (0, 0, 255)
+
+
+def test_a_cards_own_back_layout_is_held_to_its_safe_zone(game, pnp):
+    layouts = (
+        "layouts:\n  edgy:\n    size: poker\n    elements:\n"
+        "      - {type: text, template: Edgy, box: [0, 0, 100%, 10mm]}\n"
+    )
+    files = _demo_with_column("back_layout", ("edgy", ""))
+    files["game.yaml"] = GAME_YAML.replace("decks:\n", layouts + "decks:\n")
+    game(files)
+    result = pnp("check", "demo")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == (
+        "demo/game.yaml:19:3: warning outside-safe-zone: layout 'edgy' element 'text' spans "
+        "0-63.5 x 0-10 mm; expected it inside the 3 mm safe zone of a 63.5x88.9mm card"
+    )

@@ -6,14 +6,21 @@ from generator.check.registry import rule
 from generator.findings import Report
 from generator.load.game import LoadedGame
 from generator.model.layout import FieldsElement, IconElement, TextElement
+from generator.render.backs import own_back
 from generator.units import parse_extent, parse_size
 
 TOLERANCE_MM = 0.01
 
 
 def used_layouts(loaded: LoadedGame) -> list[str]:
-    """Names of the layouts some deck prints with, in order of first use."""
+    """Names of the layouts some deck or card prints with, in order of first use."""
     names = [name for deck in loaded.game.decks for name in (deck.layout, deck.back_layout) if name]
+    names += [
+        name
+        for pieces in loaded.piece_files.values()
+        for piece in pieces.pieces
+        if (name := own_back(piece)[0])
+    ]
     return [name for name in dict.fromkeys(names) if name in loaded.layouts]
 
 
