@@ -19,11 +19,17 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, order=True)
 class Position:
-    """A place in a source file; line and column are 1-based."""
+    """A place in a source file, 1-based; a spreadsheet cell adds its label (`Cards!B7`)."""
 
     file: Path
     line: int = 1
     column: int = 1
+    cell: str = ""
+
+    @property
+    def place(self) -> str:
+        """`line:column`, or the cell label in a spreadsheet."""
+        return self.cell or f"{self.line}:{self.column}"
 
 
 @dataclass(frozen=True)
@@ -45,12 +51,11 @@ class Finding:
 
     def as_text(self) -> str:
         """`path:line:col: severity CODE: message`, the form editors and CI understand."""
-        pos = self.position
-        return f"{self.display_path()}:{pos.line}:{pos.column}: {self.severity} {self.code}: {self.message}"
+        return f"{self.display_path()}:{self.position.place}: {self.severity} {self.code}: {self.message}"
 
     def as_dict(self) -> dict[str, object]:
-        """The JSON form with the keys DESIGN.md fixes."""
-        return {
+        """The JSON form with the keys DESIGN.md fixes, plus `cell` for a spreadsheet cell."""
+        found: dict[str, object] = {
             "code": self.code,
             "severity": str(self.severity),
             "path": self.display_path(),
@@ -58,6 +63,9 @@ class Finding:
             "column": self.position.column,
             "message": self.message,
         }
+        if self.position.cell:
+            found["cell"] = self.position.cell
+        return found
 
 
 @dataclass

@@ -37,10 +37,7 @@ def sarif_log(findings: list[Finding]) -> dict:
                             "uri": finding.display_path().replace("\\", "/"),
                             "uriBaseId": "%SRCROOT%",
                         },
-                        "region": {
-                            "startLine": finding.position.line,
-                            "startColumn": finding.position.column,
-                        },
+                        "region": _region(finding),
                     }
                 }
             ],
@@ -58,6 +55,17 @@ def sarif_log(findings: list[Finding]) -> dict:
         "version": "2.1.0",
         "runs": [{"tool": {"driver": driver}, "results": results}],
     }
+
+
+def _region(finding: Finding) -> dict[str, object]:
+    """Line and column; a spreadsheet cell keeps its label (`Cards!B7`) as a property."""
+    region: dict[str, object] = {
+        "startLine": finding.position.line,
+        "startColumn": finding.position.column,
+    }
+    if finding.position.cell:
+        region["properties"] = {"cell": finding.position.cell}
+    return region
 
 
 def sarif_level(severity: str) -> str:

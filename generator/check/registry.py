@@ -34,6 +34,17 @@ STAGE_RULES = (
         "csv-syntax", "error", "A CSV file that cannot be parsed or has more cells than its header."
     ),
     Rule("encoding", "error", "A data file that is not UTF-8 text."),
+    Rule(
+        "spreadsheet",
+        "error",
+        "A workbook that cannot be read, a sheet it lacks, or a formula cell without a value.",
+    ),
+    Rule(
+        "too-large",
+        "error",
+        "A data file, table or cell beyond the size limits (bytes, rows, columns, characters).",
+    ),
+    Rule("empty-deck", "error", "A deck or token sheet file that holds no designs."),
     Rule("duplicate-key", "error", "A key given twice in one mapping or CSV header."),
     Rule("schema", "error", "A value of the wrong type or a required key missing."),
     Rule(

@@ -104,8 +104,8 @@ def duplicate_ids(loaded: LoadedGame, report: Report) -> None:
 
 
 def _short(position: Position, loaded: LoadedGame) -> str:
-    """A position as `file:line` relative to the game folder."""
-    return f"{position.file.relative_to(loaded.folder)}:{position.line}"
+    """A position as `file:line` (or `file:Sheet!B7`) relative to the game folder."""
+    return f"{position.file.relative_to(loaded.folder)}:{position.cell or position.line}"
 
 
 @rule("game-id", "error", "The game id differs from the name of its folder.")

@@ -11,9 +11,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from generator.errors import UsageError
 from generator.findings import Position, Report
+from generator.load.designs import read_designs
 from generator.load.layouts import resolve_layouts, shared_layouts
 from generator.load.schema import report_schema_errors
-from generator.load.sources import SourceError, SourceMap, read_csv, read_yaml
+from generator.load.sources import SourceError, SourceMap, read_yaml
+from generator.load.spreadsheets import split_sheet
 from generator.model import Card, Deck, Erratum, Game, Layout, Piece, Token, TokenSheet
 
 GAME_FILE = "game.yaml"
@@ -125,7 +127,7 @@ def _read(
     try:
         return reader(path, report)
     except SourceError as exc:
-        report.error(exc.code, exc.position, exc.message)
+        exc.report_to(report)
         return None, SourceMap(path)
 
 
@@ -145,21 +147,28 @@ def _load_pieces(
     report: Report,
 ) -> PieceFile | None:
     game_source, path_in_game = entry
+    named_at = game_source.at(*path_in_game, "file")
+    file, sheet = split_sheet(owner.file)
     try:
-        path = game_file(folder, owner.file)
+        path = game_file(folder, file)
     except AssetError as exc:
-        report.error(exc.code, game_source.at(*path_in_game, "file"), exc.message)
+        report.error(exc.code, named_at, exc.message)
         return None
-    if path.suffix.lower() == ".csv":
-        raw, source = _read(path, report, read_csv)
-        raw = [_numbers_in_fields(row, kind) for row in raw or []]
-    else:
-        raw, source = _read(path, report, read_yaml)
-    if raw is None:
+    try:
+        raw, source = read_designs(path, sheet, kind, named_at, report)
+    except SourceError as exc:
+        exc.report_to(report)
         return None
-    if not isinstance(raw, list):
+    if raw is not None and not isinstance(raw, list):
         report.error(
             "schema", source.at(), f"expected a list of designs, found {type(raw).__name__}"
+        )
+        return None
+    if not raw:
+        report.error(
+            "empty-deck",
+            source.at(),
+            f"expected at least one {kind.__name__.lower()} design in {owner.file}, found none",
         )
         return None
     pieces, paths, complete = [], [], True
@@ -171,19 +180,3 @@ def _load_pieces(
             report_schema_errors(exc, source, (index,), report)
             complete = False
     return PieceFile(owner, game_source.at(*path_in_game), source, pieces, paths, complete)
-
-
-def _numbers_in_fields(row: dict[str, Any], kind: type[Piece]) -> dict[str, Any]:
-    """CSV cells are text; designer fields that read as numbers become numbers."""
-    return {
-        key: value if key in kind.model_fields else _number(value) for key, value in row.items()
-    }
-
-
-def _number(text: str) -> Any:
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return text

@@ -1,10 +1,7 @@
-"""YAML and CSV readers that remember the file, line and column of every value."""
+"""Data files within limits, as UTF-8 text, and YAML that remembers where each value stands."""
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +9,8 @@ from typing import Any
 import yaml
 
 from generator.findings import Position, Report
+from generator.limits import MAX_DATA_FILE_BYTES, megabytes
+from generator.load.encodings import EncodingProblem, decode_utf8
 
 Path_ = tuple[str | int, ...]
 
@@ -41,28 +40,51 @@ class SourceMap:
 
 
 class SourceError(Exception):
-    """A file could not be read at all; carries the position of the damage."""
+    """A file could not be read at all; carries the position of the damage (and of any more)."""
 
-    def __init__(self, code: str, position: Position, message: str) -> None:
+    def __init__(
+        self,
+        code: str,
+        position: Position,
+        message: str,
+        also: tuple[tuple[Position, str], ...] = (),
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.position = position
         self.message = message
+        self.also = also
+
+    def report_to(self, report: Report) -> None:
+        """Record the damage, and every further place of the same kind, as errors."""
+        for position, message in ((self.position, self.message), *self.also):
+            report.error(self.code, position, message)
 
 
-def _read_text(path: Path) -> str:
+def read_data(path: Path) -> bytes:
+    """A data file's bytes, refused when larger than any designer's data file should be."""
+    size = path.stat().st_size
+    if size > MAX_DATA_FILE_BYTES:
+        raise SourceError(
+            "too-large",
+            Position(path),
+            f"expected a data file of at most {megabytes(MAX_DATA_FILE_BYTES)}, "
+            f"found {megabytes(size)}",
+        )
+    return path.read_bytes()
+
+
+def read_text(path: Path) -> str:
     """A data file's text; a byte-order mark is dropped and anything but UTF-8 is an error."""
     try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise SourceError(
-            "encoding", Position(path), f"expected UTF-8 text, found {exc.reason}"
-        ) from exc
+        return decode_utf8(read_data(path))
+    except EncodingProblem as exc:
+        raise SourceError("encoding", Position(path, exc.line, exc.column), exc.message) from exc
 
 
 def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
     """Load YAML safely, recording positions; duplicate keys are reported as errors."""
-    text = _read_text(path)
+    text = read_text(path)
     loader = LOADER(text)
     try:
         node = loader.get_single_node()
@@ -120,73 +142,3 @@ def _build(node: yaml.Node, path: Path_, source: SourceMap, loader: Any, report:
             _build(item, (*path, i), source, loader, report) for i, item in enumerate(node.value)
         ]
     return loader.construct_object(node, deep=True)
-
-
-def read_csv(path: Path, report: Report) -> tuple[list[dict[str, Any]], SourceMap]:
-    """Read a CSV whose header row names the fields; cells stay text, blank cells are dropped."""
-    text = _read_text(path)
-    source = SourceMap(path)
-    rows: list[dict[str, Any]] = []
-    records = _csv_records(text, path)
-    header = next(records, None)
-    if header is None:
-        return rows, source
-    header_line, header_cells = header
-    names = [name.strip() for name, _ in header_cells]
-    for i, (name, column) in enumerate(header_cells):
-        if name.strip() and name.strip() in names[:i]:
-            report.error(
-                "duplicate-key",
-                Position(path, header_line, column),
-                f"expected each column name once in the header, found '{name.strip()}' again",
-            )
-    for line, cells in records:
-        index = len(rows)
-        source.values[(index,)] = Position(path, line, 1)
-        row: dict[str, Any] = {}
-        for name, (value, column) in zip(names, cells, strict=False):
-            if value.strip() == "" or not name:
-                continue
-            source.values[(index, name)] = Position(path, line, column)
-            source.keys[(index, name)] = Position(path, line, column)
-            row[name] = value.strip()
-        if len(cells) > len(names):
-            raise SourceError(
-                "csv-syntax",
-                Position(path, line, cells[len(names)][1]),
-                f"expected {len(names)} cells as in the header, found {len(cells)}",
-            )
-        rows.append(row)
-    return rows, source
-
-
-def _csv_records(text: str, path: Path) -> Iterator[tuple[int, list[tuple[str, int]]]]:
-    """Yield (line, [(cell, column)]) for each non-blank record."""
-    reader = csv.reader(io.StringIO(text))
-    lines = text.splitlines()
-    start = 1
-    while True:
-        try:
-            record = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            raise SourceError(
-                "csv-syntax", Position(path, reader.line_num), f"malformed CSV: {exc}"
-            ) from exc
-        line = start
-        start = reader.line_num + 1
-        if not any(cell.strip() for cell in record):
-            continue
-        yield line, list(zip(record, _cell_columns(lines[line - 1]), strict=False))
-
-
-def _cell_columns(line: str) -> list[int]:
-    """1-based start column of each cell on a CSV line, honouring quotes."""
-    columns, quoted = [1], False
-    for i, char in enumerate(line):
-        if char == '"':
-            quoted = not quoted
-        elif char == "," and not quoted:
-            columns.append(i + 2)
-    return columns

@@ -1,0 +1,102 @@
+"""Rows of designs from a table whose first row names the fields: a CSV file or a sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from generator.findings import Position, Report
+from generator.limits import MAX_CELL_CHARS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+from generator.load.sources import SourceError, SourceMap
+
+Value = str | int | float | bool
+
+
+@dataclass(frozen=True)
+class TableCell:
+    """One cell's value and where it stands."""
+
+    value: Value
+    position: Position
+
+    @property
+    def blank(self) -> bool:
+        """An empty cell, or one holding only spaces."""
+        return isinstance(self.value, str) and not self.value.strip()
+
+
+Record = tuple[Position, list[TableCell]]
+
+
+def rows_from_records(
+    records: Iterable[Record], code: str, report: Report, source: SourceMap
+) -> list[dict[str, Value]]:
+    """One row per record after the header; blank records and blank cells are skipped.
+
+    More cells than the header names is an error of `code` that stops the file.
+    """
+    rows: list[dict[str, Value]] = []
+    names: list[str] | None = None
+    for number, (where, cells) in enumerate(_filled(records), start=1):
+        _check_size(number, cells)
+        if names is None:
+            names = _header(cells, report)
+            continue
+        if len(cells) > len(names):
+            raise SourceError(
+                code,
+                cells[len(names)].position,
+                f"expected {len(names)} cells as in the header, found {len(cells)}",
+            )
+        index = len(rows)
+        source.values[(index,)] = where
+        row: dict[str, Value] = {}
+        for name, cell in zip(names, cells, strict=False):
+            if cell.blank or not name:
+                continue
+            source.values[(index, name)] = source.keys[(index, name)] = cell.position
+            row[name] = cell.value.strip() if isinstance(cell.value, str) else cell.value
+        rows.append(row)
+    return rows
+
+
+def _filled(records: Iterable[Record]) -> Iterable[Record]:
+    """The records with at least one filled cell."""
+    return (record for record in records if not all(cell.blank for cell in record[1]))
+
+
+def _header(cells: list[TableCell], report: Report) -> list[str]:
+    """The field names of the header row; a name given twice is reported."""
+    names = [str(cell.value).strip() for cell in cells]
+    for i, (name, cell) in enumerate(zip(names, cells, strict=True)):
+        if name and name in names[:i]:
+            report.error(
+                "duplicate-key",
+                cell.position,
+                f"expected each column name once in the header, found '{name}' again",
+            )
+    return names
+
+
+def _check_size(number: int, cells: list[TableCell]) -> None:
+    """Refuse a table too long or too wide, or a cell too large, to be a deck."""
+    if number > MAX_TABLE_ROWS:
+        raise SourceError(
+            "too-large",
+            cells[0].position,
+            f"expected at most {MAX_TABLE_ROWS:,} rows in a table, found more",
+        )
+    if len(cells) > MAX_TABLE_COLUMNS:
+        raise SourceError(
+            "too-large",
+            cells[MAX_TABLE_COLUMNS].position,
+            f"expected at most {MAX_TABLE_COLUMNS} columns in a table, found {len(cells)}",
+        )
+    for cell in cells:
+        if isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARS:
+            raise SourceError(
+                "too-large",
+                cell.position,
+                f"expected a cell of at most {MAX_CELL_CHARS:,} characters, "
+                f"found {len(cell.value):,}",
+            )
