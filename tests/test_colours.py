@@ -200,3 +200,24 @@ def test_colours_named_in_card_fields_are_drawn(game, pnp):
     assert result.exit_code == 0, result.output
     operators = _page_operators(Path("out/demo/cards-poker.pdf"))
     assert b"0 1 0 rg" in operators and b"0 0 1 rg" in operators
+
+
+def test_a_see_through_colour_fades_nothing_drawn_after_it(game, pnp):
+    elements = (
+        '      - {type: rect, box: [0, 0, 100%, 20%], fill: "#00000080"}\n'
+        "      - {type: image, src: art/green.png, box: [0, 25%, 100%, 20%], fit: fill}\n"
+        '      - {type: text, field: name, box: [5mm, 50%, 50mm, 10mm], colour: "#ff000080"}\n'
+        "      - {type: image, src: art/green.png, box: [0, 75%, 100%, 20%], fit: fill}\n"
+    )
+    buffer = io.BytesIO()
+    Image.new("RGB", (50, 50), "#00ff00").save(buffer, "PNG")
+    layout = _layout_game(elements, '    bleed: 0\n    background: "#ffffff80"\n')
+    game({"game.yaml": layout, "art/green.png": buffer.getvalue()})
+    result = pnp("build", "demo", "-o", "out", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    png = pdf_pages_to_png(Path("out/demo/printshop-poker.pdf").read_bytes(), 72)[0]
+    page = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = page.size
+    assert page.getpixel((width // 2, height // 10)) == pytest.approx((128, 128, 128), abs=2)
+    assert page.getpixel((width // 2, height * 35 // 100)) == (0, 255, 0)
+    assert page.getpixel((width // 2, height * 85 // 100)) == (0, 255, 0)

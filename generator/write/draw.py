@@ -141,10 +141,19 @@ def draw_face(
     if face.background and not ink_saver:
         canvas.setFillColor(reportlab_colour(face.background))
         canvas.rect(left, bottom, width, height, stroke=0, fill=1)
+        _opaque(canvas)
     canvas.translate(x * mm, (y + face.size.height) * mm)
     for item in face.items:
         _draw_item(canvas, item, face.size, bleed, ink_saver)
+        _opaque(canvas)
     canvas.restoreState()
+
+
+def _opaque(canvas: Canvas) -> None:
+    """End the alpha of a see-through colour with what it drew, so it fades nothing drawn later
+    (ReportLab writes nothing when the alpha is 1 already)."""
+    canvas.setFillAlpha(1)
+    canvas.setStrokeAlpha(1)
 
 
 def outline_path(canvas: Canvas, shape: str, x: float, y: float, size: Size, grow: float):
