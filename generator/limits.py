@@ -3,6 +3,8 @@ and reported alike: no input may exhaust memory or time."""
 
 from __future__ import annotations
 
+import math
+
 MEGABYTE = 1024 * 1024
 
 # A data file (game.yaml, errata, a deck or token file: YAML, CSV or spreadsheet) on disk.
@@ -17,5 +19,6 @@ MAX_CELL_CHARS = 100_000
 
 
 def megabytes(size: int) -> str:
-    """A byte count as designers read file sizes: `16 MB`, `20.5 MB`."""
-    return f"{size / MEGABYTE:.1f}".removesuffix(".0") + " MB"
+    """A byte count as designers read file sizes, rounded up so that a size over a limit never
+    reads as the limit: `16 MB`, `16.1 MB`."""
+    return f"{math.ceil(size * 10 / MEGABYTE) / 10:.1f}".removesuffix(".0") + " MB"

@@ -153,7 +153,7 @@ def test_too_many_columns(game, pnp):
     column = len("id,name,") + len(",".join(f"field{n}" for n in range(198))) + 2
     assert one_finding(pnp("check", "demo")) == (
         f"demo/decks/heroes.csv:1:{column}: error too-large: expected at most 200 columns in a "
-        "table, found 203"
+        "table, found more"
     )
 
 
@@ -170,7 +170,7 @@ def test_data_file_larger_than_the_limit(game, pnp, monkeypatch):
     game({"decks/heroes.csv": HEROES_CSV + "#" * (3 * 1024 * 1024 // 2)})
     assert one_finding(pnp("check", "demo")) == (
         "demo/decks/heroes.csv:1:1: error too-large: expected a data file of at most 1 MB, "
-        "found 1.5 MB"
+        "found 1.6 MB"
     )
 
 

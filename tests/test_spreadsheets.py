@@ -309,7 +309,7 @@ def test_workbook_that_unpacks_beyond_the_limit(game, pnp, monkeypatch):
     _game(game, "xlsx", [HEADER, KNIGHT, [*MAGE[:3], "x" * (3 * 1024 * 1024 // 2)]])
     assert one_finding(pnp("check", "demo")) == (
         "demo/decks/heroes.xlsx:1:1: error spreadsheet: expected a workbook that unpacks to at "
-        "most 1 MB, found 1.5 MB"
+        "most 1 MB, found 1.6 MB"
     )
 
 
@@ -337,3 +337,34 @@ def test_loading_never_keeps_a_deck_whose_workbook_failed(game):
     loaded = load_game(Path("demo"), report)
     assert loaded is not None and "heroes" not in loaded.piece_files
     assert [f.code for f in report.findings] == ["spreadsheet"]
+
+
+def test_deck_and_token_sheet_from_two_sheets_of_one_workbook(game, pnp):
+    coins = [["id", "name", "quantity"], ["coin", "Coin", 6]]
+    data = xlsx_bytes({"Heroes": [HEADER, KNIGHT, MAGE], "Coins": coins, "Empty": [["id"]]})
+    coin_component = (
+        "  - {id: coin-tokens, name: Coins, kind: token, count: 6, provided_by: coins}\n"
+    )
+    yaml = GAME_YAML.replace("decks:", coin_component + "decks:")
+    yaml = yaml.replace("decks/heroes.csv", "game.xlsx#Heroes") + (
+        "token_sheets:\n  - {id: coins, name: Coins, file: 'game.xlsx#Coins', size: 20mm}\n"
+    )
+    folder = game({"game.yaml": yaml, "game.xlsx": data})
+    report = Report()
+    loaded = load_game(folder, report)
+    assert loaded is not None and not report.findings
+    assert [p.quantity for p in loaded.piece_files["coins"].pieces] == [6]
+    game({"game.yaml": yaml.replace("#Coins", "#Empty"), "game.xlsx": data})
+    assert one_finding(pnp("check", "demo")) == (
+        "demo/game.xlsx:Empty!A1: error empty-deck: expected at least one token design in "
+        "game.xlsx#Empty, found none"
+    )
+
+
+def test_blank_rows_and_lines_keep_every_position(game, pnp):
+    rows = [HEADER, KNIGHT, *([[None]] * 500), ["mage", "Mage", "one", "Draw."]]
+    _game(game, "xlsx", rows)
+    assert one_finding(pnp("check", "demo")).startswith("demo/decks/heroes.xlsx:Heroes!C503: ")
+    csv = "id,name,quantity,text\n" + " , ,\r\n" * 100_000 + "mage,Mage,one,Draw.\n"
+    game({"decks/heroes.csv": csv.encode()})
+    assert one_finding(pnp("check", "demo")).startswith("demo/decks/heroes.csv:100002:11: ")

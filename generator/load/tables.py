@@ -90,7 +90,7 @@ def _check_size(number: int, cells: list[TableCell]) -> None:
         raise SourceError(
             "too-large",
             cells[MAX_TABLE_COLUMNS].position,
-            f"expected at most {MAX_TABLE_COLUMNS} columns in a table, found {len(cells)}",
+            f"expected at most {MAX_TABLE_COLUMNS} columns in a table, found more",
         )
     for cell in cells:
         if isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARS:
