@@ -30,20 +30,27 @@ def fonts_resolve(loaded: LoadedGame, report: Report) -> None:
         for element in layout.elements:
             if isinstance(element, TextElement | FieldsElement):
                 named.append((element.font_family or inherited, element.font, where))
-    seen: set[tuple] = set()
-    for family_name, style, where in named:
-        if family_name and (family_name, style, where) not in seen:
-            seen.add((family_name, style, where))
-            _family_has(loaded, family_name, style, where, report)
+    reported: set[str] = set()
+    for family_name, style, where in dict.fromkeys(named):
+        if family_name:
+            _family_has(loaded, family_name, style, where, reported, report)
 
 
 def _family_has(
-    loaded: LoadedGame, name: str, style: str | None, where: Position, report: Report
+    loaded: LoadedGame,
+    name: str,
+    style: str | None,
+    where: Position,
+    reported: set[str],
+    report: Report,
 ) -> None:
-    """Report a family that cannot be found, or that lacks the face an element sets."""
+    """Report a family that cannot be found (once per place), or that lacks an element's face."""
     try:
         family = resolve_family(name, loaded.folder)
         if style:
             family.face(style)
     except FontError as exc:
-        report.error("font", where, str(exc))
+        message = str(exc)
+        if f"{where}{message}" not in reported:
+            reported.add(f"{where}{message}")
+            report.error("font", where, message)
