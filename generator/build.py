@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -79,13 +80,12 @@ class Rendered:
 
 
 def full_check(folder: Path) -> list[Finding]:
-    """Everything a build would stop on: the data rules, then what rendering finds (text that does not fit)."""
+    """Everything a build would stop on: the data rules, then what rendering finds (text that
+    does not fit, art that cannot be drawn), with rendering's warnings (art simplified)."""
     loaded, report = check_game(folder)
     if loaded is not None and not report.errors:
-        try:
-            rendered_game(loaded)
-        except DataError as exc:
-            report.findings.extend(exc.findings)
+        with suppress(DataError):
+            rendered_game(loaded, report)
     return report.sorted()
 
 
@@ -106,9 +106,10 @@ def _largest_first(folders: list[Path]) -> list[Path]:
     )
 
 
-def rendered_game(loaded: LoadedGame) -> Rendered:
-    """Every deck, token sheet and board; text that does not fit (or missing art) stops the build."""
-    report = Report()
+def rendered_game(loaded: LoadedGame, report: Report | None = None) -> Rendered:
+    """Every deck, token sheet and board; text that does not fit (or art that cannot be drawn)
+    stops the build. Findings are added to `report` when one is given."""
+    report = Report() if report is None else report
     game = loaded.game
     decks = tuple(
         faces_on_all_cores(loaded, loaded.piece_files[deck.id], report) for deck in game.decks

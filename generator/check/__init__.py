@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.check import (
+    art,
     boards,
     content,
     costs,
@@ -25,6 +26,7 @@ from generator.load.game import LoadedGame, load_game
 
 __all__ = [
     "RULES",
+    "art",
     "boards",
     "check_game",
     "content",

@@ -8,6 +8,7 @@ from pathlib import Path
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
 from generator.check.registry import rule, run_text_rules
 from generator.findings import Position, Report
+from generator.load.art import report_art
 from generator.load.game import AssetError, LoadedGame, game_file
 from generator.render.rulebook import (
     RULEBOOK_FILE,
@@ -59,13 +60,15 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
     source = path.read_text(encoding="utf-8")
     check_rulebook(RulebookText(path, _outline(book, source), aliases), book, report)
     for figure in (block for block in book.blocks if isinstance(block, Figure)):
+        line = next(
+            (i for i, text in enumerate(source.splitlines(), start=1) if figure.src in text), 1
+        )
         try:
-            game_file(loaded.folder, figure.src)
+            art = game_file(loaded.folder, figure.src)
         except AssetError as exc:
-            line = next(
-                (i for i, text in enumerate(source.splitlines(), start=1) if figure.src in text), 1
-            )
             report.error(exc.code, Position(path, line), exc.message)
+            continue
+        report_art(report, art, figure.src, Position(path, line))
 
 
 def check_rulebook(text: RulebookText, book: Rulebook | None, report: Report) -> None:

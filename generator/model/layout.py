@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
 from generator.model.base import Colour, FontSize, Length, Model, OptionalColour, SizeText
 from generator.units import parse_extent
@@ -124,6 +124,40 @@ class TextStyle(Model):
     )
 
 
+def _opacity(value: Any) -> float:
+    """An opacity from 0 to 1, or a percentage as designers also write it."""
+    text = str(value).strip()
+    try:
+        number = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        number = -1.0
+    if isinstance(value, bool) or not 0 <= number <= 1:
+        raise ValueError(f"expected an opacity from 0 to 1 (or 0% to 100%), found {value!r}")
+    return number
+
+
+Opacity = Annotated[float, BeforeValidator(_opacity)]
+QuarterTurn = Literal[0, 90, 180, 270]
+
+
+class ArtPlacement(Model):
+    """How art or an icon is turned, mirrored and faded in its box."""
+
+    rotate: QuarterTurn = Field(
+        0,
+        description="Turn clockwise by 0, 90, 180 or 270 degrees; at 90 and 270 the art's width "
+        "and height swap when it is fitted to the box.",
+    )
+    flip: Literal["none", "horizontal", "vertical", "both"] = Field(
+        "none",
+        description="Mirror the art left to right (`horizontal`), top to bottom (`vertical`) or "
+        "`both`, before it is turned.",
+    )
+    opacity: Opacity = Field(
+        1.0, description="How solid the art is: 1 solid, 0 invisible; `40%` is read as 0.4."
+    )
+
+
 class TextElement(Element, TextStyle):
     """A text box: a card field or a template, with **bold**, *italic*, lists and `:icons:`."""
 
@@ -135,6 +169,11 @@ class TextElement(Element, TextStyle):
     colour_field: str | None = Field(
         None,
         description="Card field holding the text colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name) when it sets one.",
+    )
+    rotate: QuarterTurn = Field(
+        0,
+        description="Turn the text clockwise by 0, 90, 180 or 270 degrees: at 90 it reads top to "
+        "bottom, at 270 bottom to top, and it is fitted to the box with width and height swapped.",
     )
 
     @model_validator(mode="after")
@@ -153,8 +192,8 @@ class FieldsElement(Element, TextStyle):
     )
 
 
-class ImageElement(Element):
-    """Art from a file inside the game folder."""
+class ImageElement(Element, ArtPlacement):
+    """Art from a file inside the game folder: SVG (drawn as vectors), PNG, JPEG or WebP."""
 
     type: Literal["image"] = Field(description="`image`.")
     field: str | None = Field("image", description="Card field holding the file path.")
@@ -166,7 +205,7 @@ class ImageElement(Element):
     )
 
 
-class IconElement(Element):
+class IconElement(Element, ArtPlacement):
     """A symbol from the game's glossary, drawn as large as its box allows."""
 
     type: Literal["icon"] = Field(description="`icon`.")

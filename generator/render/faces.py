@@ -9,10 +9,9 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
-
 from generator.colours import parse_colour
 from generator.findings import Position, Report
+from generator.load.art import read_art, report_art
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
 from generator.model.game import is_placeholder, printed_value
@@ -27,7 +26,15 @@ from generator.model.layout import (
 )
 from generator.render.backs import back_layout_name, crosswise, own_back, shares_back
 from generator.render.fit import fit_text
-from generator.render.items import IconItem, ImageItem, Item, Rect, ShapeItem, TextItem
+from generator.render.items import (
+    IconItem,
+    ImageItem,
+    Item,
+    Rect,
+    ShapeItem,
+    TextItem,
+    turned_box,
+)
 from generator.render.rose import rose_items
 from generator.render.text import TextError, game_context, piece_context, render_text
 from generator.render.typefaces import font_problems, text_family, with_families
@@ -189,12 +196,9 @@ def _back_face(
 
 
 def _picture_size(path: Path) -> Size:
-    """An art file's pixel width and height (square when it cannot be measured)."""
-    try:
-        with Image.open(path) as picture:
-            return Size(*picture.size)
-    except OSError:
-        return Size(1, 1)
+    """An art file's natural width and height: pixels, or an SVG's own units."""
+    art = read_art(path)
+    return Size(art.width, art.height)
 
 
 def token_size(sheet: TokenSheet) -> Size:
@@ -262,8 +266,12 @@ def element_item(
         source = element.src or _value(context, element.field or "")
         if not isinstance(source, str) or not source:
             return None
-        path = _art(loaded.folder, source, who.where, report)
-        return None if path is None else ImageItem(box, path, element.fit, element.bleed)
+        where = who.at(element.field) if element.field and not element.src else who.where
+        path = _art(loaded.folder, source, where, report)
+        if path is None:
+            return None
+        placing = (element.rotate, element.flip, element.opacity)
+        return ImageItem(box, path, element.fit, element.bleed, *placing)
     key = element.symbol or _value(context, element.field or "")
     if not key or is_placeholder(key):
         return None
@@ -275,7 +283,7 @@ def element_item(
             f"deck '{who.owner.id}', card '{who.piece.id}': expected an icon from the glossary ({', '.join(known) or 'none defined'}), found '{key}'",
         )
         return None
-    return IconItem(box, str(key))
+    return IconItem(box, str(key), element.rotate, element.flip, element.opacity)
 
 
 def _field_colour(context: dict, field: str, who: Whose, report: Report) -> str | None:
@@ -292,12 +300,13 @@ def _field_colour(context: dict, field: str, who: Whose, report: Report) -> str 
 
 
 def _art(folder: Path, relative: str, where: Position, report: Report) -> Path | None:
-    """An art file inside the game folder; one that is missing or outside it is reported."""
+    """An art file inside the game folder that can be drawn; a problem with it is reported."""
     try:
-        return _art_path(folder, relative)
+        path = _art_path(folder, relative)
     except AssetError as exc:
         report.error(exc.code, where, exc.message)
         return None
+    return path if report_art(report, path, relative, where) else None
 
 
 @lru_cache(maxsize=1024)
@@ -327,16 +336,18 @@ def _text_item(
     for problem in font_problems(family, element.font, text) if family else ():
         named = f"deck '{who.owner.id}', card '{who.piece.id}', field '{label}'"
         report.error("font", who.where, f"{named}: {problem}")
-    fitted = fit_text(text, element, box, symbols, family)
+    rotate = getattr(element, "rotate", 0)
+    fitted = fit_text(text, element, turned_box(box, rotate), symbols, family)
     if fitted is None:
+        turn = f" turned {rotate}\u00b0" if rotate else ""
         report.error(
             "text-overflow",
             who.where,
-            f"{who.subject(element)}: text does not fit its "
-            f"{box.width:g}x{box.height:g} mm box even at the minimum size {element.min_size:g} pt",
+            f"{who.subject(element)}: text does not fit its {box.width:g}x{box.height:g} mm "
+            f"box{turn} even at the minimum size {element.min_size:g} pt",
         )
         return None
-    return TextItem(box, fitted, element)
+    return TextItem(box, fitted, element, rotate)
 
 
 def _element_text(element: TextElement | FieldsElement, context: dict) -> str:

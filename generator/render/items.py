@@ -41,6 +41,7 @@ class TextItem:
     box: Rect
     fitted: Fitted
     style: TextStyle
+    rotate: int = 0  # clockwise; fitted to the box turned with it
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,9 @@ class ImageItem:
     path: Path
     fit: str
     bleed: bool
+    rotate: int = 0
+    flip: str = "none"
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -59,9 +63,28 @@ class IconItem:
 
     box: Rect
     symbol: str
+    rotate: int = 0
+    flip: str = "none"
+    opacity: float = 1.0
 
 
 Item = ShapeItem | TextItem | ImageItem | IconItem
+
+
+def turned_box(box: Rect, rotate: int) -> Rect:
+    """The box content is laid out in before a quarter turn swaps its width and height."""
+    return Rect(box.x, box.y, box.height, box.width) if rotate in (90, 270) else box
+
+
+def art_footprint(box: Rect, natural: tuple[float, float], fit: str, rotate: int) -> Rect:
+    """Where art lands once turned: stretched over the box (fill), or centred and scaled to
+    show all of it (fit) or to cover the box (crop, trimmed by the box when drawn)."""
+    if fit == "fill":
+        return box
+    width, height = natural[::-1] if rotate in (90, 270) else natural
+    scale = (min if fit == "fit" else max)(box.width / width, box.height / height)
+    width, height = width * scale, height * scale
+    return Rect(box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height)
 
 
 def label_item(

@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
 import math
-from functools import cache
+from dataclasses import replace
 from pathlib import Path
 
-from PIL import Image
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.colours import reportlab_colour
 from generator.fonts import BODY, BOLD, register_fonts
 from generator.impose.grid import Edges
+from generator.load.art import read_art
 from generator.model import Drawing, Symbol
 from generator.render.faces import Face
 from generator.render.items import IconItem, ImageItem, Rect, ShapeItem, TextItem
 from generator.render.markup import symbol_uri
-from generator.write.lines import draw_lines
 from generator.units import Size
+from generator.write.art import art_form, draw_art, turned
+from generator.write.lines import draw_lines
 
 EDGE_MM = 0.01
 ROUNDED_CORNER = 0.12
@@ -50,19 +49,14 @@ class SymbolCanvas(Canvas):
         self.symbols = {symbol.key: symbol for symbol in symbols}
         self.markers = {symbol_uri(symbol.key): symbol.key for symbol in symbols}
         self.folder = folder
-        self.art_forms: dict[Path, str] = {}
+        self.art_forms: dict[Path, tuple[str, float, float]] = {}
 
     def place_image(self, path: Path, x: float, y: float, width: float, height: float) -> None:
-        """Draw art stretched to the box; each file is embedded once, named by its content."""
-        name = self.art_forms.get(path)
-        if name is None:
-            name = self.art_forms[path] = f"art{_digest(path)}"
-            self.beginForm(name, 0, 0, 1, 1)
-            super().drawImage(ImageReader(str(path)), 0, 0, 1, 1, mask="auto")
-            self.endForm()
+        """Draw art (SVG as vectors) stretched to the box; each file is embedded once."""
+        name, form_width, form_height = art_form(self, self.art_forms, path)
         self.saveState()
         self.translate(x, y)
-        self.scale(width, height)
+        self.scale(width / form_width, height / form_height)
         self.doForm(name)
         self.restoreState()
 
@@ -93,23 +87,6 @@ class SheetCanvas(SymbolCanvas):
         self.setCreator("pnp print-and-play generator")
         self.setViewerPreference("PrintScaling", "None")
         self.know(symbols, folder)
-
-
-def image_size(path: Path) -> tuple[int, int]:
-    """Pixel size of an art file, read once per version of the file."""
-    return _size(path, path.stat().st_mtime_ns)
-
-
-@cache
-def _size(path: Path, modified: int) -> tuple[int, int]:
-    with Image.open(path) as image:
-        return image.size
-
-
-@cache
-def _digest(path: Path) -> str:
-    """A short content hash, so the same art gets the same name on every machine."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
 def draw_face(
@@ -191,17 +168,18 @@ def _draw_item(canvas: SheetCanvas, item, card: Size, bleed: Edges, ink_saver: b
         _draw_shape(
             canvas, item, _extended(item.box, card, bleed) if item.bleed else item.box, ink_saver
         )
+    elif isinstance(item, TextItem) and item.rotate:
+        with turned(canvas, item.box, item.rotate) as local:
+            _draw_text(canvas, replace(item, box=local))
     elif isinstance(item, TextItem):
         _draw_text(canvas, item)
     elif isinstance(item, ImageItem):
-        _draw_image(canvas, item, _extended(item.box, card, bleed) if item.bleed else item.box)
+        draw_art(canvas, item, _extended(item.box, card, bleed) if item.bleed else item.box)
     elif isinstance(item, IconItem) and item.symbol in canvas.symbols:
-        side = min(item.box.width, item.box.height)
-        x = item.box.x + (item.box.width - side) / 2
-        y = item.box.y + (item.box.height + side) / 2
-        draw_symbol(
-            canvas, canvas.symbols[item.symbol].drawing, x * mm, -y * mm, side * mm, canvas.folder
-        )
+        with turned(canvas, item.box, item.rotate, item.flip, item.opacity) as local:
+            side = min(local.width, local.height) * mm
+            drawing = canvas.symbols[item.symbol].drawing
+            draw_symbol(canvas, drawing, -side / 2, -side / 2, side, canvas.folder, item.opacity)
 
 
 def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> None:
@@ -261,38 +239,30 @@ def _draw_text(canvas: Canvas, item: TextItem) -> None:
         canvas.drawString(box.x * mm, baseline, fitted.line)
 
 
-def _draw_image(canvas: SheetCanvas, item: ImageItem, box: Rect) -> None:
-    """Place art by its fit: the whole image (fit), stretched (fill) or covering and trimmed (crop)."""
-    image_w, image_h = image_size(item.path)
-    x, y, w, h = box.x * mm, -(box.y + box.height) * mm, box.width * mm, box.height * mm
-    if item.fit == "fill":
-        canvas.place_image(item.path, x, y, w, h)
-        return
-    scale = (min if item.fit == "fit" else max)(w / image_w, h / image_h)
-    draw_w, draw_h = image_w * scale, image_h * scale
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(x, y, w, h)
-    canvas.clipPath(clip, stroke=0, fill=0)
-    canvas.place_image(item.path, x + (w - draw_w) / 2, y + (h - draw_h) / 2, draw_w, draw_h)
-    canvas.restoreState()
-
-
 def draw_symbol(
-    canvas: SymbolCanvas, drawing: Drawing, x: float, y: float, size: float, folder: Path
+    canvas: SymbolCanvas,
+    drawing: Drawing,
+    x: float,
+    y: float,
+    size: float,
+    folder: Path,
+    opacity: float = 1.0,
 ) -> None:
-    """A glossary symbol as vectors (or its image) in a `size`-point square from (x, y)."""
+    """A glossary symbol as vectors (or its image, SVG as vectors) in a `size`-point square,
+    `opacity` times as solid as its colours."""
     canvas.saveState()
     if drawing.image:
         path = (folder / drawing.image).resolve()
-        width, height = image_size(path)
-        scale = size / max(width, height)
-        offset_x, offset_y = (size - width * scale) / 2, (size - height * scale) / 2
-        canvas.place_image(path, x + offset_x, y + offset_y, width * scale, height * scale)
+        art = read_art(path)
+        scale = size / max(art.width, art.height)
+        width, height = art.width * scale, art.height * scale
+        offset_x, offset_y = (size - width) / 2, (size - height) / 2
+        canvas.place_image(path, x + offset_x, y + offset_y, width, height)
         canvas.restoreState()
         return
-    canvas.setFillColor(reportlab_colour(drawing.fill))
-    canvas.setStrokeColor(reportlab_colour(drawing.stroke))
+    fill, stroke = reportlab_colour(drawing.fill), reportlab_colour(drawing.stroke)
+    canvas.setFillColor(fill, alpha=fill.alpha * opacity)
+    canvas.setStrokeColor(stroke, alpha=stroke.alpha * opacity)
     line_width = max(0.3, size * 0.06)
     canvas.setLineWidth(line_width)
     path = canvas.beginPath()
@@ -307,7 +277,8 @@ def draw_symbol(
         path.close()
     canvas.drawPath(path, stroke=1, fill=1)
     if drawing.glyph:
-        canvas.setFillColor(_contrast(drawing.fill))
+        glyph = _contrast(drawing.fill)
+        canvas.setFillColor(glyph, alpha=glyph.alpha * opacity)
         font_size = size * (0.62 if len(drawing.glyph) == 1 else 0.46)
         canvas.setFont(BOLD, font_size)
         canvas.drawCentredString(x + size / 2, y + size / 2 - font_size * 0.36, drawing.glyph)

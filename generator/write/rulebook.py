@@ -16,7 +16,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
-    Image,
     ListFlowable,
     NextPageTemplate,
     PageBreak,
@@ -30,6 +29,7 @@ from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
 from generator.fonts import BOOK_FAMILY, Family, family_faces, resolve_family
 from generator.impose.grid import Edges
+from generator.load.art import read_art
 from generator.load.game import game_file
 from generator.model import Symbol
 from generator.render.bidi import has_rtl
@@ -48,7 +48,8 @@ from generator.render.rulebook import (
 )
 from generator.render.text import SYMBOL
 from generator.units import Size
-from generator.write.draw import SymbolCanvas, draw_face, image_size
+from generator.write.art import ArtFlowable
+from generator.write.draw import SymbolCanvas, draw_face
 
 MARGIN_MM = 16.0
 GUTTER_MM = 6.0
@@ -427,11 +428,11 @@ class PieceFlowable(Flowable):
 
 
 def _figure(block: Figure, style: dict[str, ParagraphStyle], width: float, folder: Path) -> list:
-    """An image from the game folder, as wide as the column allows, with its caption."""
+    """An image from the game folder (SVG as vectors), as wide as the column allows, captioned."""
     path = game_file(folder, block.src)
-    image_w, image_h = image_size(path)
-    scale = min(width / image_w, 90 * mm / image_h)
-    figure = Image(str(path), width=image_w * scale, height=image_h * scale)
+    art = read_art(path)
+    scale = min(width / art.width, 90 * mm / art.height)
+    figure = ArtFlowable(path, art.width * scale, art.height * scale)
     return (
         [figure, _paragraph(f"<i>{block.caption}</i>", style["body"])]
         if block.caption

@@ -1,0 +1,122 @@
+"""Art files opened once and checked, so a build never meets an image it cannot draw.
+
+Limits: a raster image may have at most MAX_ART_PIXELS pixels (Pillow's own bound against
+decompression bombs); SVG limits (file size, elements, nesting, XML entities) live in
+generator/load/svg.py.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+from generator.findings import Position, Report
+from generator.load.svg import MAX_SVG_BYTES, SvgError, VectorArt, read_svg
+
+MAX_ART_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485
+KINDS = {".png": "a PNG image", ".jpg": "a JPEG image", ".jpeg": "a JPEG image"}
+KINDS |= {".webp": "a WebP image", ".svg": "an SVG file"}
+ANY_KIND = "an image (SVG, PNG, JPEG or WebP)"
+PIXELS = re.compile(r"\((\d+) pixels\)")
+
+
+class ArtError(Exception):
+    """An art file that cannot be drawn; the message says what was expected and found."""
+
+
+@dataclass(frozen=True)
+class Art:
+    """An art file's natural size (pixels, or an SVG's units) and, for SVG, its paths."""
+
+    width: float
+    height: float
+    vector: VectorArt | None = None
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the PDF leaves out of the art (SVG text, gradients...), for a warning."""
+        return self.vector.notes if self.vector else ()
+
+
+def read_art(path: Path) -> Art:
+    """The art in a file, read once per version of the file; ArtError when it cannot be drawn."""
+    stat = path.stat()
+    result = _read(path, stat.st_mtime_ns, stat.st_size)
+    if isinstance(result, ArtError):
+        raise result
+    return result
+
+
+def report_art(report: Report, path: Path, relative: str, where: Position) -> bool:
+    """Open art a build will draw; a problem (once per file and message) is a finding at `where`."""
+    try:
+        art = read_art(path)
+    except ArtError as exc:
+        _once(report, "bad-art", where, f"art '{relative}': {exc}", error=True)
+        return False
+    for note in art.notes:
+        _once(report, "art-simplified", where, f"art '{relative}': {note}", error=False)
+    return True
+
+
+def _once(report: Report, code: str, where: Position, message: str, error: bool) -> None:
+    if any(f.code == code and f.message == message for f in report.findings):
+        return
+    (report.error if error else report.warning)(code, where, message)
+
+
+@lru_cache(maxsize=512)
+def _read(path: Path, modified: int, size: int) -> Art | ArtError:
+    """Art or the reason it cannot be drawn, cached by path, modification time and size."""
+    kind = KINDS.get(path.suffix.lower(), ANY_KIND)
+    try:
+        if path.suffix.lower() == ".svg":
+            if size > MAX_SVG_BYTES:
+                raise SvgError(
+                    f"expected an SVG of at most {MAX_SVG_BYTES:,} bytes, found {size:,}"
+                )
+            vector = read_svg(path.read_bytes())
+            return Art(vector.width, vector.height, vector)
+        return _raster(path, kind, size)
+    except SvgError as exc:
+        return ArtError(str(exc))
+    except ArtError as exc:
+        return exc
+    except OSError as exc:
+        return ArtError(f"expected {kind}, found a file that cannot be read: {exc.strerror}")
+
+
+def _raster(path: Path, kind: str, size: int) -> Art:
+    """A PNG, JPEG or WebP opened and decoded in full, so truncation and damage show now."""
+    if size == 0:
+        raise ArtError(f"expected {kind}, found an empty file")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Pillow warns of odd metadata; only failures matter here
+        try:
+            with Image.open(path) as image:
+                width, height = image.size
+                if width * height > MAX_ART_PIXELS:
+                    raise ArtError(_too_large(f"{width}x{height} ({width * height:,} pixels)"))
+                if image.format == "JPEG":  # decoding at 1/8 scale still reads every byte
+                    image.draft(image.mode, (max(1, width // 8), max(1, height // 8)))
+                image.load()
+        except Image.DecompressionBombError as exc:
+            found = PIXELS.search(str(exc))
+            raise ArtError(_too_large(f"{int(found[1]):,} pixels" if found else "more")) from exc
+        except (PermissionError, IsADirectoryError, FileNotFoundError):
+            raise
+        except UnidentifiedImageError as exc:
+            raise ArtError(f"expected {kind}, found data that is not an image") from exc
+        except (OSError, SyntaxError, ValueError, EOFError) as exc:
+            damage = "a truncated file" if "truncated" in str(exc).lower() else "a damaged file"
+            raise ArtError(f"expected {kind}, found {damage}: {exc}") from exc
+    return Art(float(width), float(height))
+
+
+def _too_large(found: str) -> str:
+    return f"expected an image of at most {MAX_ART_PIXELS:,} pixels, found {found}"
