@@ -90,11 +90,12 @@ def test_a_diamond_touches_the_middle_of_each_side_and_leaves_the_corners(tmp_pa
 
 
 def test_shrinking_text_keeps_the_largest_size_that_fits():
-    """Wrapping is not monotonic in size: here 9.5 pt fits, yet a bisection settled on 7.9 pt."""
-    text = "take 1 Pay and city one take one one or when and discard 1 army :gold: 1"
+    """Wrapping is not monotonic in size: here 11 pt fits and 10.75 pt does not, so a bisection
+    settles on 10.5 pt (in Inter, the default card font)."""
+    text = ":gold: discard 1 discard draw army city and and 1 city :gold:"
     style = TextStyle(size=11, min_size=5)
-    fitted = fit_text(text, style, Rect(0, 0, 28.3, 24.7), frozenset({"gold"}))
-    assert fitted is not None and fitted.size == 9.5
+    fitted = fit_text(text, style, Rect(0, 0, 23.3, 29.5), frozenset({"gold"}))
+    assert fitted is not None and fitted.size == 11
 
 
 ROSE_LAYOUT = """\

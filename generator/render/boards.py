@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame
@@ -12,11 +13,13 @@ from generator.model.board import GridElement, MapElement, SlotElement, TrackEle
 from generator.render.faces import Face, Whose, element_box, element_item
 from generator.render.items import Item, Rect, ShapeItem, label_item
 from generator.render.text import game_context
+from generator.render.typefaces import text_family
 from generator.units import parse_extent, parse_size
 
 # Shapes items draw for a slot's or a map area's outline.
 SLOT_KINDS = {"rect": "rect", "round": "ellipse", "diamond": "diamond"}
 AREA_KINDS = {"round": "ellipse", "square": "rect", "hex": "hexagon"}
+Labeller = Callable[..., Item | None]
 
 
 def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report) -> Face:
@@ -29,16 +32,18 @@ def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report
         "back": "",
     }
     items: list[Item] = []
+    label = partial(label_item, family=text_family(loaded.game.font_family, loaded.folder))
+    symbols = frozenset(s.key for s in loaded.game.symbols)
     for element in board.elements:
         box = element_box(element, size)
         if isinstance(element, TrackElement):
-            items.extend(_track(element, box))
+            items.extend(_track(element, box, label))
         elif isinstance(element, GridElement):
-            items.extend(_grid(element, box))
+            items.extend(_grid(element, box, label))
         elif isinstance(element, MapElement):
-            items.extend(_map(element, box))
+            items.extend(_map(element, box, label))
         elif isinstance(element, SlotElement):
-            items.extend(_slots(element, box, frozenset(s.key for s in loaded.game.symbols)))
+            items.extend(_slots(element, box, symbols, label))
         else:
             item = element_item(loaded, element, box, context, Whose(board, board, where), report)
             if item is not None:
@@ -61,12 +66,12 @@ def _shape(
     return ShapeItem(kind, box, fill, stroke, width, radius, False, False, dash)
 
 
-def _track(element: TrackElement, box: Rect) -> Iterator[Item | None]:
+def _track(element: TrackElement, box: Rect, label: Labeller) -> Iterator[Item | None]:
     """One numbered space per value from `first` to `last`."""
     numbers = list(range(element.first, element.last + 1))
     for number, cell in zip(numbers, _track_cells(element, box, len(numbers)), strict=True):
         yield _shape("rect", cell, element.fill, element.stroke)
-        yield label_item(str(number), _shrink(cell, 0.12), element.size, element.colour)
+        yield label(str(number), _shrink(cell, 0.12), element.size, element.colour)
 
 
 def _track_cells(element: TrackElement, box: Rect, count: int) -> list[Rect]:
@@ -101,7 +106,7 @@ def _loop_cells(box: Rect, count: int) -> list[Rect]:
     return [Rect(box.x + c * w, box.y + r * h, w, h) for c, r in ring[:count]]
 
 
-def _grid(element: GridElement, box: Rect) -> Iterator[Item | None]:
+def _grid(element: GridElement, box: Rect, label: Labeller) -> Iterator[Item | None]:
     w, h = box.width / element.columns, box.height / element.rows
     for c in range(element.columns + 1):
         yield _shape("line", Rect(box.x + c * w, box.y, 0, box.height), None, element.stroke)
@@ -111,7 +116,7 @@ def _grid(element: GridElement, box: Rect) -> Iterator[Item | None]:
         for r in range(element.rows):
             for c in range(element.columns):
                 cell = Rect(box.x + c * w, box.y + r * h, w, h * 0.3)
-                yield label_item(f"{_column_name(c)}{r + 1}", cell, 6, element.stroke, "regular")
+                yield label(f"{_column_name(c)}{r + 1}", cell, 6, element.stroke, "regular")
 
 
 def _column_name(index: int) -> str:
@@ -145,7 +150,7 @@ def map_positions(element: MapElement, box: Rect) -> dict[str, tuple[float, floa
     return positions
 
 
-def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
+def _map(element: MapElement, box: Rect, label: Labeller) -> Iterator[Item | None]:
     """Crossings first (under the areas), then each area's disc and name."""
     at = map_positions(element, box)
     for connection in element.connections:
@@ -167,10 +172,10 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
         if connection.placeholder:
             mid = Rect((a[0] + b[0]) / 2 - 3, (a[1] + b[1]) / 2 - 3, 6, 6)
             yield _shape("ellipse", mid, "#ffffff", colour, 0.6)
-            yield label_item("?", mid, 9, colour)
+            yield label("?", mid, 9, colour)
         if connection.note:
             beside = Rect((a[0] + b[0]) / 2 - 12, (a[1] + b[1]) / 2 + 3.5, 24, 4)
-            yield label_item(connection.note, beside, 6, colour, "italic")
+            yield label(connection.note, beside, 6, colour, "italic")
     radius = element.area_size / 2
     for area in element.areas:
         if area.id not in at:
@@ -185,7 +190,7 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             area.border_width,
             dash=bool(area.placeholder),
         )
-        yield label_item(
+        yield label(
             area.name,
             Rect(
                 disc.x + 0.12 * disc.width,
@@ -196,7 +201,7 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             10,
         )
         if area.note:
-            yield label_item(
+            yield label(
                 area.note,
                 Rect(
                     disc.x + 0.15 * disc.width,
@@ -209,7 +214,9 @@ def _map(element: MapElement, box: Rect) -> Iterator[Item | None]:
             )
 
 
-def _slots(element: SlotElement, box: Rect, symbols: frozenset[str]) -> Iterator[Item | None]:
+def _slots(
+    element: SlotElement, box: Rect, symbols: frozenset[str], label: Labeller
+) -> Iterator[Item | None]:
     n, gap = element.count, element.gap
     if element.direction == "row":
         w = (box.width - gap * (n - 1)) / n
@@ -223,7 +230,7 @@ def _slots(element: SlotElement, box: Rect, symbols: frozenset[str]) -> Iterator
             kind, cell, None, element.stroke, 0.8, dash=True, radius=2.0 if kind == "rect" else 0
         )
         if element.label:
-            yield label_item(
+            yield label(
                 element.label, _shrink(cell, 0.15), 8, element.stroke, "italic", symbols
             )
 

@@ -332,7 +332,7 @@ def _text_item(
         colour = _field_colour(context, element.colour_field, who, report)
         if colour is not None:
             element = element.model_copy(update={"colour": colour})
-    family = text_family(element.font_family, loaded.folder)
+    family = text_family(element.font_family or loaded.game.font_family, loaded.folder)
     for problem in font_problems(family, element.font, text) if family else ():
         named = f"deck '{who.owner.id}', card '{who.piece.id}', field '{label}'"
         report.error("font", who.where, f"{named}: {problem}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.fonts import Family
 from generator.model.layout import TextStyle
 from generator.render.fit import Fitted, fit_text
 
@@ -94,11 +95,12 @@ def label_item(
     colour: str = "#222222",
     font: str = "bold",
     symbols: frozenset[str] = frozenset(),
+    family: Family | None = None,
 ) -> TextItem | None:
     """Centred text shrunk to its box (down to 3 pt), `:symbol:` drawn as an icon when known;
     None when even 3 pt cannot fit."""
     style = TextStyle(
         font=font, size=size, min_size=3, align="center", valign="middle", colour=colour
     )
-    fitted = fit_text(text, style, box, symbols)
+    fitted = fit_text(text, style, box, symbols, family)
     return TextItem(box, fitted, style) if fitted else None
