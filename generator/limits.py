@@ -22,3 +22,18 @@ def megabytes(size: int) -> str:
     """A byte count as designers read file sizes, rounded up so that a size over a limit never
     reads as the limit: `16 MB`, `16.1 MB`."""
     return f"{math.ceil(size * 10 / MEGABYTE) / 10:.1f}".removesuffix(".0") + " MB"
+
+
+# Art: pixels of one raster image (Pillow's own bound against decompression bombs, so Pillow
+# never warns while drawing art that passed the check).
+MAX_ART_PIXELS = 89_478_485
+# An SVG file on disk; its elements, counting every copy a <use> makes; how deeply elements
+# and <use> references nest; the text its XML entities may expand to.
+MAX_SVG_BYTES = 20 * MEGABYTE
+MAX_SVG_ELEMENTS = 100_000
+MAX_SVG_DEPTH = 200
+MAX_SVG_ENTITY_BYTES = 1_000_000
+# An SVG's coordinates and sizes (larger numbers draw nothing and break PDF numbers), and how
+# many times longer than wide (or wider than long) it may be.
+MAX_SVG_COORDINATE = 10_000_000
+MAX_SVG_ASPECT = 10_000

@@ -11,6 +11,7 @@ from PIL import Image
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.load.art import ArtError, read_art
 from generator.load.svg import SvgError, read_svg
 from generator.write.raster import pdf_pages_to_png
 from generator.write.svg import draw_vector_art, end_form
@@ -287,3 +288,28 @@ def test_a_broken_svg_symbol_is_reported_at_its_drawing(game, pnp):
         "demo/game.yaml:9:22: error bad-art: art 'art/gold.svg': expected an SVG with shapes "
         "to draw, found none"
     ) in result.output
+
+
+def test_an_svg_file_over_the_size_limit_is_not_read(tmp_path):
+    path = tmp_path / "huge.svg"
+    with path.open("wb") as file:
+        file.truncate(20 * 1024 * 1024 + 1)
+    with pytest.raises(ArtError) as caught:
+        read_art(path)
+    assert str(caught.value) == "expected an SVG of at most 20 MB, found 20.1 MB"
+
+
+def test_boards_draw_svg_art_as_vectors(game, pnp):
+    yaml = GAME_YAML.replace(
+        "components:\n",
+        "components:\n  - {id: map-board, name: Map, kind: board, count: 1, provided_by: map}\n",
+    )
+    board = (
+        "boards:\n  - id: map\n    name: Map\n    size: 180x120mm\n    elements:\n"
+        "      - {type: image, src: art/die.svg, fit: fit}\n"
+    )
+    game({"game.yaml": yaml + board, "art/die.svg": (SVG_DATA / "game-die.svg").read_bytes()})
+    result = pnp("build", "demo", "-o", "out", "--only", "boards")
+    assert result.exit_code == 0, result.output
+    pdf = next(Path("out/demo").glob("board*.pdf")).read_bytes()
+    assert b"/Subtype /Image" not in pdf and b"/Subtype /Form" in pdf

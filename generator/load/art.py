@@ -1,8 +1,6 @@
 """Art files opened once and checked, so a build never meets an image it cannot draw.
 
-Limits: a raster image may have at most MAX_ART_PIXELS pixels (Pillow's own bound against
-decompression bombs); SVG limits (file size, elements, nesting, XML entities) live in
-generator/load/svg.py.
+Limits (pixels of an image, SVG size, elements and entities) are in generator/limits.py.
 """
 
 from __future__ import annotations
@@ -16,9 +14,9 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from generator.findings import Position, Report
-from generator.load.svg import MAX_SVG_BYTES, SvgError, VectorArt, read_svg
+from generator.limits import MAX_ART_PIXELS, MAX_SVG_BYTES
+from generator.load.svg import SvgError, VectorArt, read_svg, too_big
 
-MAX_ART_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485
 KINDS = {".png": "a PNG image", ".jpg": "a JPEG image", ".jpeg": "a JPEG image"}
 KINDS |= {".webp": "a WebP image", ".svg": "an SVG file"}
 ANY_KIND = "an image (SVG, PNG, JPEG or WebP)"
@@ -77,9 +75,7 @@ def _read(path: Path, modified: int, size: int) -> Art | ArtError:
     try:
         if path.suffix.lower() == ".svg":
             if size > MAX_SVG_BYTES:
-                raise SvgError(
-                    f"expected an SVG of at most {MAX_SVG_BYTES:,} bytes, found {size:,}"
-                )
+                raise SvgError(too_big(size))
             vector = read_svg(path.read_bytes())
             return Art(vector.width, vector.height, vector)
         return _raster(path, kind, size)

@@ -9,19 +9,17 @@ from xml.etree import ElementTree
 
 import svgelements as se
 
-from generator.load.svg_paint import (
-    MAX_COORDINATE,
-    Clip,
-    VectorPath,
-    path_operations,
-    shape_path,
+from generator.limits import (
+    MAX_SVG_ASPECT,
+    MAX_SVG_BYTES,
+    MAX_SVG_COORDINATE,
+    MAX_SVG_DEPTH,
+    MAX_SVG_ELEMENTS,
+    MAX_SVG_ENTITY_BYTES,
+    megabytes,
 )
+from generator.load.svg_paint import Clip, VectorPath, path_operations, shape_path
 
-MAX_SVG_BYTES = 20_000_000
-MAX_SVG_ELEMENTS = 100_000  # counting every copy a <use> makes
-MAX_SVG_DEPTH = 200  # nesting of elements and of <use> references
-MAX_ENTITY_BYTES = 1_000_000  # text that declared XML entities may expand to
-MAX_ASPECT = 10_000
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 ENTITY = re.compile(rb"<!ENTITY\s+(%\s*)?([^\s>]+)\s*(\"[^\"]*\"|'[^']*'|[^>]*)>")
@@ -67,10 +65,15 @@ def read_svg(data: bytes) -> VectorArt:
     return VectorArt(x, y, width, height, tuple(paths), tuple(dict.fromkeys(notes)))
 
 
+def too_big(size: int) -> str:
+    """The finding for an SVG file larger than the limit."""
+    return f"expected an SVG of at most {megabytes(MAX_SVG_BYTES)}, found {megabytes(size)}"
+
+
 def _safe_tree(data: bytes) -> ElementTree.Element:
     """The XML tree, refusing huge files, entity bombs and documents that are not SVG."""
     if len(data) > MAX_SVG_BYTES:
-        raise SvgError(f"expected an SVG of at most {MAX_SVG_BYTES:,} bytes, found {len(data):,}")
+        raise SvgError(too_big(len(data)))
     _check_entities(data)
     try:
         root = ElementTree.fromstring(data)
@@ -98,9 +101,9 @@ def _check_entities(data: bytes) -> None:
                 f"expected XML entities that do not refer to other entities, found {declared}"
             )
         expanded += (len(value) - 2) * data.count(b"&" + name + b";")
-    if expanded > MAX_ENTITY_BYTES:
+    if expanded > MAX_SVG_ENTITY_BYTES:
         raise SvgError(
-            f"expected XML entities expanding to at most {MAX_ENTITY_BYTES:,} bytes, "
+            f"expected XML entities expanding to at most {MAX_SVG_ENTITY_BYTES:,} bytes, "
             f"found {expanded:,}"
         )
 
@@ -243,13 +246,13 @@ def _bounds(paths: list[VectorPath]) -> tuple[float, float, float, float]:
 
 
 def _check_size(width: float, height: float) -> None:
-    if not (0 < width <= MAX_COORDINATE and 0 < height <= MAX_COORDINATE):
+    if not (0 < width <= MAX_SVG_COORDINATE and 0 < height <= MAX_SVG_COORDINATE):
         raise SvgError(
-            f"expected an SVG with a positive width and height of at most {MAX_COORDINATE:,.0f}, "
+            f"expected an SVG with a positive width and height of at most {MAX_SVG_COORDINATE:,}, "
             f"found {width:g}x{height:g}"
         )
-    if max(width / height, height / width) > MAX_ASPECT:
+    if max(width / height, height / width) > MAX_SVG_ASPECT:
         raise SvgError(
-            f"expected an SVG whose width and height are within {MAX_ASPECT:,} times of each "
+            f"expected an SVG whose width and height are within {MAX_SVG_ASPECT:,} times of each "
             f"other, found {width:g}x{height:g}"
         )

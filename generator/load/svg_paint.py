@@ -9,13 +9,14 @@ from xml.etree import ElementTree
 
 import svgelements as se
 
+from generator.limits import MAX_SVG_COORDINATE
+
 Operation = tuple[str, tuple[float, ...]]  # M x y, L x y, C x1 y1 x2 y2 x y, Z
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "miter-clip": 0, "arcs": 0, "round": 1, "bevel": 2}
 URL = re.compile(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)\s*(.*)")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 MAX_GRADIENT_LINKS = 10
-MAX_COORDINATE = 1e7  # larger numbers are no drawing, and break PDF number writing
 CONVERSION_ERRORS = (ValueError, ArithmeticError, IndexError, TypeError, AttributeError)
 
 
@@ -216,7 +217,7 @@ def _fraction(value: object) -> float:
 
 def _bounded(value: float) -> bool:
     """A number the PDF can hold as a coordinate or width."""
-    return math.isfinite(value) and abs(value) <= MAX_COORDINATE
+    return math.isfinite(value) and abs(value) <= MAX_SVG_COORDINATE
 
 
 def _number(value: object, default: float) -> float:
