@@ -52,7 +52,9 @@ class Drawing(Model):
     )
     glyph: str = Field("", description="One or two characters printed inside the shape.")
     image: str | None = Field(
-        None, description="Image file inside the game folder, used instead of the shape."
+        None,
+        description="Image file inside the game folder, used instead of the shape: SVG (drawn "
+        "as vectors), PNG, JPEG or WebP.",
     )
 
 
