@@ -221,3 +221,12 @@ def test_a_see_through_colour_fades_nothing_drawn_after_it(game, pnp):
     assert page.getpixel((width // 2, height // 10)) == pytest.approx((128, 128, 128), abs=2)
     assert page.getpixel((width // 2, height * 35 // 100)) == (0, 255, 0)
     assert page.getpixel((width // 2, height * 85 // 100)) == (0, 255, 0)
+
+
+def test_see_through_text_in_a_paragraph_keeps_its_colour():
+    from generator.render.fit import paragraph_style
+
+    style = paragraph_style("Inter-Regular", 9, 1.2, "left", "#ff000080")
+    colour = style.textColor
+    assert (colour.red, colour.green, colour.blue) == (1, 0, 0)
+    assert colour.alpha == pytest.approx(128 / 255, abs=0.01)

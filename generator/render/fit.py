@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
+from generator.colours import reportlab_colour
 from generator.fonts import Family, family_faces, resolve_family
 from generator.model.layout import TextStyle
 from generator.render.bidi import has_rtl
@@ -36,7 +36,7 @@ def paragraph_style(
         fontSize=size,
         leading=size * leading,
         alignment=ALIGN[align],
-        textColor=HexColor(colour),
+        textColor=reportlab_colour(colour),
         splitLongWords=0,
     )
 
