@@ -178,3 +178,16 @@ def test_json_finding_of_a_csv_cell_has_no_cell_label(game, pnp):
     game({"decks/heroes.csv": MULTI_LINE.replace("QUANTITY", "two")})
     [finding] = json.loads(pnp("check", "demo", "--format", "json").stdout)
     assert (finding["line"], finding["column"], "cell" in finding) == (3, 11, False)
+
+
+def test_rulebook_in_another_encoding_is_a_finding_for_check_and_build(game, pnp):
+    game({"rulebook.md": "# Setup\n\nCafé rules.\n".encode("cp1252")})
+    expected = (
+        "demo/rulebook.md:3:4: error encoding: expected UTF-8 text, found bytes that look like "
+        "Windows-1252 (e.g. 'é' at line 3); save the file as UTF-8"
+    )
+    assert one_finding(pnp("check", "demo")) == expected
+    assert one_finding(pnp("check", "demo/rulebook.md")) == expected
+    build = pnp("build", "demo", "-o", "out")
+    assert build.exit_code == 1 and expected in build.output
+    assert not Path("out").exists()

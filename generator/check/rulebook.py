@@ -10,6 +10,7 @@ from generator.check.registry import rule, run_text_rules
 from generator.findings import Position, Report
 from generator.load.art import report_art
 from generator.load.game import AssetError, LoadedGame, game_file
+from generator.load.sources import SourceError, read_text
 from generator.render.rulebook import (
     RULEBOOK_FILE,
     Figure,
@@ -46,6 +47,11 @@ def game_rulebook(loaded: LoadedGame, report: Report) -> None:
 
 def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -> None:
     path = loaded.folder / file
+    try:
+        read_text(path)
+    except SourceError as exc:  # not UTF-8, or too large: one finding, not a traceback
+        exc.report_to(report)
+        return
     try:
         text = rulebook_text(loaded, file)
     except TextError as exc:
@@ -104,9 +110,9 @@ def _outline(book: Rulebook, source: str) -> Outline:
 def check_text_file(path: Path, report: Report) -> None:
     """`pnp check FILE`: the text rules on a Markdown or plain-text rulebook outside any game."""
     try:
-        source = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        report.error("encoding", Position(path), f"expected UTF-8 text, found {exc.reason}")
+        source = read_text(path)
+    except SourceError as exc:
+        exc.report_to(report)
         return
     outline = plain_outline(source)
     book = rulebook_blocks(source, path.stem) if path.suffix.lower() in MARKDOWN else None
