@@ -4,6 +4,7 @@ make calamine allocate the whole grid and abort) and which formulas hold no resu
 
 from __future__ import annotations
 
+import codecs
 import io
 import re
 import zipfile
@@ -43,16 +44,13 @@ class Flag:
 
 @dataclass
 class SheetScan:
-    """One sheet's reach (its last filled row and column) and its flagged cells."""
+    """One sheet's flagged cells, once every filled cell is known to lie within the limits."""
 
     name: str
-    rows: int = 0
-    columns: int = 0
     flags: list[Flag] = field(default_factory=list)
 
     def fill(self, row: int, column: int) -> None:
-        """Record a filled cell, refusing one beyond the limits before anything allocates it."""
-        self.rows, self.columns = max(self.rows, row), max(self.columns, column)
+        """Refuse a filled cell beyond the limits before anything allocates the grid up to it."""
         if row > MAX_TABLE_ROWS or column > MAX_TABLE_COLUMNS:
             raise TooFar(self.name, row, column)
 
@@ -79,7 +77,7 @@ class Workbook:
         return list(self.parts or self.scans)
 
     def scan(self, name: str) -> SheetScan:
-        """One sheet's reach and flagged cells."""
+        """One sheet, limits checked and cells flagged."""
         return self.scans.get(name) or _xlsx_scan(self.archive, self.parts[name], name)
 
 
@@ -119,7 +117,7 @@ def _describe(data: bytes) -> str:
     if data.startswith(b"PK"):
         return "a damaged zip archive"
     try:
-        data[:4096].decode("utf-8")
+        codecs.getincrementaldecoder("utf-8")().decode(data[:4096])
     except UnicodeDecodeError:
         return "binary data of an unknown kind"
     return "plain text (a CSV file should be named .csv)"
@@ -195,7 +193,7 @@ def _column_number(letters: str) -> int:
 
 
 def _xlsx_scan(archive: zipfile.ZipFile, part: str, name: str) -> SheetScan:
-    """Reach and flagged cells of one worksheet part, streamed row by row."""
+    """One worksheet part, streamed row by row: limits checked, cells flagged."""
     scan, row, column = SheetScan(name), 0, 0
     with archive.open(part) as stream:
         for event, element in ElementTree.iterparse(stream, events=("start", "end")):
@@ -214,7 +212,7 @@ def _xlsx_scan(archive: zipfile.ZipFile, part: str, name: str) -> SheetScan:
 
 
 def _xlsx_cell(scan: SheetScan, cell: ElementTree.Element, row: int, column: int) -> None:
-    """Record one cell: its reach, and a formula without a result or an error result."""
+    """Check one cell against the limits; flag a formula without a result or an error result."""
     parts = {_local(child.tag): child for child in cell}
     value = parts.get("v")
     stored = value is not None and (bool(value.text) or cell.get("t") in TEXT_RESULTS)
@@ -228,7 +226,7 @@ def _xlsx_cell(scan: SheetScan, cell: ElementTree.Element, row: int, column: int
 
 
 def _ods_scans(archive: zipfile.ZipFile) -> Iterator[SheetScan]:
-    """Every sheet of content.xml with its reach and flagged cells; repeats are counted, not expanded."""
+    """Every sheet of content.xml, limits checked and cells flagged; repeats are counted, not expanded."""
     scan, row, column, filled = SheetScan(""), 0, 0, False
     with archive.open("content.xml") as stream:
         for event, element in ElementTree.iterparse(stream, events=("start", "end")):
@@ -246,7 +244,7 @@ def _ods_scans(archive: zipfile.ZipFile) -> Iterator[SheetScan]:
             elif tag == TABLE + "table-row":
                 repeat = _repeat(element, "number-rows-repeated")
                 if filled:
-                    scan.fill(row + repeat, scan.columns)
+                    scan.fill(row + repeat, 1)
                 row += repeat
                 element.clear()
             elif tag == TABLE + "table":
@@ -262,7 +260,7 @@ def _repeat(element: ElementTree.Element, name: str) -> int:
 def _ods_cell(
     scan: SheetScan, cell: ElementTree.Element, row: int, column: int, repeat: int
 ) -> bool:
-    """Record one (possibly repeated) cell; whether it holds anything."""
+    """Check and flag one (possibly repeated) cell; whether it holds anything."""
     value_type = cell.get(OFFICE + "value-type")
     formula = cell.get(TABLE + "formula")
     if value_type is None and formula is None and len(cell) == 0:
