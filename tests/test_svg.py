@@ -313,3 +313,17 @@ def test_boards_draw_svg_art_as_vectors(game, pnp):
     assert result.exit_code == 0, result.output
     pdf = next(Path("out/demo").glob("board*.pdf")).read_bytes()
     assert b"/Subtype /Image" not in pdf and b"/Subtype /Form" in pdf
+
+
+def test_two_files_with_the_same_art_share_one_form(game, pnp):
+    crown = (SVG_DATA / "crown.svg").read_bytes()
+    art_game(game, f"{{type: image, field: image, {MIDDLE}}}", {"art/a.svg": crown}, "art/a.svg")
+    Path("demo/art/b.svg").write_bytes(crown)
+    rows = "id,name,quantity,text,image\nknight,Knight,1,x,art/a.svg\nmage,Mage,1,y,art/b.svg\n"
+    Path("demo/decks/heroes.csv").write_text(rows)
+    Path("demo/game.yaml").write_text(
+        Path("demo/game.yaml").read_text().replace("count: 1", "count: 2")
+    )
+    result = pnp("build", "demo", "-o", "out", "--only", "cards")
+    assert result.exit_code == 0, result.output
+    assert Path("out/demo/cards-poker.pdf").read_bytes().count(b"/Subtype /Form") == 1

@@ -27,20 +27,20 @@ def art_form(canvas: Canvas, forms: dict, path: Path) -> tuple[str, float, float
     A raster image fills a 1x1 form; an SVG is drawn as vectors in its own units. Both take
     the opacity in force where they are placed.
     """
-    if path not in forms:
+    name = f"art{_digest(path)}"  # files with the same content share one form
+    if name not in forms:
         art = read_art(path)
-        name = f"art{_digest(path)}"
         if art.vector is None:
             canvas.beginForm(name, 0, 0, 1, 1)
             canvas.drawImage(ImageReader(str(path)), 0, 0, 1, 1, mask="auto")
             canvas.endForm()
-            forms[path] = (name, 1.0, 1.0)
+            forms[name] = (name, 1.0, 1.0)
         else:
             canvas.beginForm(name, 0, 0, art.width, art.height)
             draw_vector_art(canvas, art.vector)
             end_form(canvas, name)
-            forms[path] = (name, art.width, art.height)
-    return forms[path]
+            forms[name] = (name, art.width, art.height)
+    return forms[name]
 
 
 def draw_art(canvas, item: ImageItem, box: Rect) -> None:

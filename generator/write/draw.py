@@ -49,7 +49,7 @@ class SymbolCanvas(Canvas):
         self.symbols = {symbol.key: symbol for symbol in symbols}
         self.markers = {symbol_uri(symbol.key): symbol.key for symbol in symbols}
         self.folder = folder
-        self.art_forms: dict[Path, tuple[str, float, float]] = {}
+        self.art_forms: dict[str, tuple[str, float, float]] = {}
 
     def place_image(self, path: Path, x: float, y: float, width: float, height: float) -> None:
         """Draw art (SVG as vectors) stretched to the box; each file is embedded once."""
