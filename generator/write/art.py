@@ -76,8 +76,10 @@ def turned(
         canvas.setFillAlpha(opacity)
         canvas.setStrokeAlpha(opacity)
     width, height = (box.height, box.width) if rotate in (90, 270) else (box.width, box.height)
-    yield Rect(-width / 2, -height / 2, width, height)
-    canvas.restoreState()
+    try:
+        yield Rect(-width / 2, -height / 2, width, height)
+    finally:
+        canvas.restoreState()
 
 
 class ArtFlowable(Flowable):
