@@ -191,3 +191,23 @@ def test_rulebook_in_another_encoding_is_a_finding_for_check_and_build(game, pnp
     build = pnp("build", "demo", "-o", "out")
     assert build.exit_code == 1 and expected in build.output
     assert not Path("out").exists()
+
+
+def test_a_deck_file_the_system_will_not_let_us_read_is_a_finding(game, pnp, monkeypatch):
+    from pathlib import Path
+
+    game()
+    real = Path.read_bytes
+
+    def refuse(path: Path) -> bytes:
+        if path.name == "heroes.csv":
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert (
+        "demo/decks/heroes.csv:1:1: error missing-file: expected a readable file, found: "
+        "Permission denied"
+    ) in result.stdout

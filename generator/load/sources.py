@@ -63,15 +63,21 @@ class SourceError(Exception):
 
 def read_data(path: Path) -> bytes:
     """A data file's bytes, refused when larger than any designer's data file should be."""
-    size = path.stat().st_size
-    if size > MAX_DATA_FILE_BYTES:
+    try:
+        size = path.stat().st_size
+        if size > MAX_DATA_FILE_BYTES:
+            raise SourceError(
+                "too-large",
+                Position(path),
+                f"expected a data file of at most {megabytes(MAX_DATA_FILE_BYTES)}, "
+                f"found {megabytes(size)}",
+            )
+        return path.read_bytes()
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
         raise SourceError(
-            "too-large",
-            Position(path),
-            f"expected a data file of at most {megabytes(MAX_DATA_FILE_BYTES)}, "
-            f"found {megabytes(size)}",
-        )
-    return path.read_bytes()
+            "missing-file", Position(path), f"expected a readable file, found: {reason}"
+        ) from exc
 
 
 def read_text(path: Path) -> str:

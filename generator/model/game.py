@@ -209,7 +209,11 @@ class PieceSet(Model):
 
     id: Id = Field(description="Unique id; components name it in `provided_by`.")
     name: str = Field(description="Name printed on sheets and in the rulebook.")
-    file: str = Field(description="YAML list or CSV file of designs, relative to the game folder.")
+    file: str = Field(
+        description="File of designs, relative to the game folder: a YAML list, a CSV (comma, "
+        "`;`, tab or `|`), or a sheet of an .xlsx/.ods workbook (`cards.xlsx#Sheet name`; "
+        "without `#`, its first sheet)."
+    )
     fields: list[str] | None = Field(
         None, description="Declared designer fields; other keys in the file are reported."
     )
