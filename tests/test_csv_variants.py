@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator.limits import MAX_TABLE_ROWS
 from tests.conftest import GAME_YAML, HEROES_CSV
 from tests.deck_files import designs, one_finding
 
@@ -139,11 +140,11 @@ def test_deck_file_without_designs_is_one_error_for_check_and_build(game, pnp, s
 
 
 def test_too_many_rows(game, pnp):
-    rows = "".join(f"card-{n},Card {n},1,Text.\n" for n in range(10_000))
+    rows = "".join(f"card-{n},Card {n},1,Text.\n" for n in range(MAX_TABLE_ROWS))
     game({"decks/heroes.csv": HEROES_CSV.splitlines()[0] + "\n" + rows})
     assert one_finding(pnp("check", "demo")) == (
-        "demo/decks/heroes.csv:10001:1: error too-large: expected at most 10,000 rows in a table, "
-        "found more"
+        f"demo/decks/heroes.csv:{MAX_TABLE_ROWS + 1}:1: error too-large: expected at most "
+        f"{MAX_TABLE_ROWS:,} rows in a table, found more"
     )
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from fontTools import version as FONTTOOLS_VERSION
 from fontTools.ttLib import TTFont, TTLibError
-from fontTools.varLib import instancer
 
 CACHE_ENV = "PNP_CACHE_DIR"
 # GPOS pair kerning makes instancing 10x slower; ReportLab does not kern, and HarfBuzz keeps
@@ -71,6 +70,8 @@ def _instance(path: Path, location: tuple[tuple[str, float], ...], name: str) ->
     target = cache_dir() / f"{path.stem.split('[')[0]}-{key.hexdigest()[:16]}.ttf"
     if target.exists():
         return target
+    from fontTools.varLib import instancer  # slow to import; needed once per machine and face
+
     font = TTFont(io.BytesIO(path.read_bytes()))
     _drop_pair_kerning(font)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
