@@ -113,12 +113,13 @@ def family_faces(family: Family) -> dict[str, str]:
 def missing_characters(family: Family, style: str, text: str) -> list[str]:
     """The distinct characters of `text` that the face cannot draw, in order of appearance."""
     covered = _cmap(family.face(style).path)
-    seen: dict[str, None] = {}
-    for char in text:
-        drawn = unicodedata.category(char) not in INVISIBLE and char != "\ufffc"
-        if drawn and ord(char) not in covered and not char.isspace() and char not in seen:
-            seen[char] = None
-    return list(seen)
+    absent = {char for char in set(text) if ord(char) not in covered}
+    drawn = {
+        char
+        for char in absent
+        if not char.isspace() and char != "\ufffc" and unicodedata.category(char) not in INVISIBLE
+    }
+    return sorted(drawn, key=text.index)
 
 
 @cache

@@ -8,6 +8,7 @@ treated as boundary neutrals (X9), so text using them reads as if they were abse
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 STRONG_RTL = {"R", "AL"}
@@ -29,9 +30,18 @@ NEUTRAL = {
 }
 
 
+# Blocks where every right-to-left letter lives (Hebrew to Arabic Extended, presentation forms,
+# and the historic and Arabic-mathematical planes): a quick test before the per-letter one.
+RTL_BLOCKS = re.compile(
+    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\U00010800-\U00010fff\U0001e800-\U0001efff]"
+)
+
+
 def has_rtl(text: str) -> bool:
     """Whether any character is written right to left (Hebrew, Arabic, Thaana, Syriac...)."""
-    return any(unicodedata.bidirectional(char) in STRONG_RTL for char in text)
+    return any(
+        unicodedata.bidirectional(match[0]) in STRONG_RTL for match in RTL_BLOCKS.finditer(text)
+    )
 
 
 def base_level(text: str) -> int:
