@@ -1,4 +1,5 @@
-"""SVG art: real editors' files drawn as PDF vectors, hostile or broken files refused by the check."""
+"""SVG art: files real editors and exporters wrote, drawn as PDF vectors; hostile or broken files
+refused by the check."""
 
 from __future__ import annotations
 
@@ -44,13 +45,13 @@ def _svg(body: str, head: str = 'width="10" height="10"') -> bytes:
 @pytest.mark.parametrize(
     ("name", "size", "paths", "notes"),
     [
-        ("dice-five.svg", (512, 512), 2, ()),
-        ("game-die.svg", (128, 128), 13, ()),
-        ("crown.svg", (32, 32), 5, ()),
-        ("star.svg", (48, 48), 5, (GRADIENT,)),
+        ("die-five.svg", (512, 512), 2, ()),
+        ("hex-token.svg", (96, 96), 6, ()),  # 72pt square: 96 CSS pixels
+        ("crown.svg", (32, 32), 4, ()),
+        ("star.svg", (48, 48), 3, (GRADIENT,)),
         ("hammer.svg", (48, 48), 6, (GRADIENT,)),
-        ("question.svg", (48, 48), 4, (GRADIENT, TEXT)),
-        ("talk-error.svg", (48, 48), 8, (GRADIENT,)),
+        ("question-mark.svg", (48, 48), 4, (GRADIENT, TEXT)),
+        ("talk-bubbles.svg", (48, 48), 8, (GRADIENT,)),
     ],
 )
 def test_real_editor_files_become_paths(name, size, paths, notes):
@@ -78,39 +79,62 @@ def _drawn(data: bytes, side: float = 200) -> tuple:
     )
 
 
-def test_game_icon_arcs_and_winding_holes_draw_true():
-    _, at = _drawn((SVG_DATA / "dice-five.svg").read_bytes())
+def test_arcs_and_winding_holes_draw_true():
+    _, at = _drawn((SVG_DATA / "die-five.svg").read_bytes())
     assert near(at(256, 256), (0, 0, 0))  # the middle pip is a hole in the white die
     assert near(at(200, 256), (255, 255, 255))  # die face beside it
     assert near(at(10, 10), (0, 0, 0))  # the black square behind the die
     assert near(at(123, 122), (0, 0, 0))  # a corner pip, drawn by arcs
 
 
-def test_figma_even_odd_and_illustrator_styles_keep_their_colours():
+def test_even_odd_holes_keep_the_colour_beneath():
+    """The gem is two circles wound the same way: only the even-odd rule makes it a ring."""
     _, crown = _drawn((SVG_DATA / "crown.svg").read_bytes())
-    assert near(crown(15.99, 23.5), (0x00, 0xA6, 0xED), 30)  # the blue gem
-    assert near(crown(16, 27.5), (0xFF, 0xB0, 0x2E), 30)  # the gold crown below it
-    _, die = _drawn((SVG_DATA / "game-die.svg").read_bytes())
-    assert near(die(64, 22), (0xFE, 0x4E, 0x27), 40)  # the red pip on top
+    assert near(crown(16, 21.25), (0x2E, 0x86, 0xDE), 30)  # the blue ring
+    assert near(crown(16, 23.5), (0xF2, 0xB7, 0x05), 30)  # the gold crown through its hole
+    assert near(crown(10.5, 24.5), (0xD6, 0x30, 0x31), 30)  # a red side gem
+
+
+def test_matplotlib_styles_uses_and_glyphs_keep_their_colours():
+    """matplotlib writes a DOCTYPE naming the SVG 1.1 DTD, colours in `style`, markers and
+    glyphs as <use>, and text as glyph outlines flipped by scale(0.3 -0.3)."""
+    _, token = _drawn((SVG_DATA / "hex-token.svg").read_bytes())
+    assert near(token(48, 8), (0x2A, 0x9D, 0x8F), 30)  # the teal hexagon
+    assert near(token(18.24, 30.72), (0xE7, 0x6F, 0x51), 30)  # a marker placed by <use x y>
+    assert near(token(48, 33), (0x26, 0x46, 0x53), 30)  # a stroke of the "3"
+    assert near(token(48, 39), (0xE9, 0xF5, 0xDB), 30)  # between its strokes
+
+
+def test_matrix_and_rotate_transforms_place_each_part():
+    """Inkscape turned the hammer with a mirroring matrix and the nail with rotate(a, x, y)."""
+    _, at = _drawn((SVG_DATA / "hammer.svg").read_bytes(), 480)
+    assert near(at(27.41, 14.1), (0xBB, 0xBC, 0xB8), 20)  # the head: its gradient averaged
+    assert near(at(12.21, 27.18), (0xC1, 0x7D, 0x11), 20)  # the wooden handle
+    assert near(at(24, 30), (255, 255, 255), 0)  # where the handle stood before it was turned
+    assert near(at(37.12, 40.17), (0xBA, 0xBD, 0xB6), 20)  # the nail's shank, turned 20°
+    assert near(at(39, 40.5), (255, 255, 255), 0)  # where it stood
 
 
 def test_clip_paths_follow_a_mirrored_use():
     """Each bubble's white inner line is its 2-unit outline clipped to the bubble: unclipped,
     it would paint over the outer half of the coloured outline."""
-    _, at = _drawn((SVG_DATA / "talk-error.svg").read_bytes(), 480)
-    assert near(at(16, 29), (0xCC, 0xE0, 0xF5), 40)  # inside the blue bubble
-    assert near(at(29.1, 29), (0x20, 0x4A, 0x87), 20)  # its outline, just outside its edge
-    assert near(at(27.9, 29), (255, 255, 255), 20)  # the white line just inside
-    assert near(at(31, 15), (0xFF, 0xE7, 0xCE), 40)  # inside the mirrored orange bubble
-    assert near(at(18.4, 15), (0xCE, 0x5C, 0x00), 20)  # its outline, mirrored
-    assert near(at(19.6, 15), (255, 255, 255), 20)
+    _, at = _drawn((SVG_DATA / "talk-bubbles.svg").read_bytes(), 480)
+    assert near(at(16, 29), (0xCA, 0xE0, 0xF6), 20)  # inside the blue bubble
+    assert near(at(29.5, 29), (0x20, 0x4A, 0x87), 20)  # its outline, just outside its edge
+    assert near(at(28.5, 29), (255, 255, 255), 20)  # the white line just inside
+    assert near(at(32, 15), (0xFF, 0xE0, 0xC2), 20)  # inside the mirrored orange bubble
+    assert near(at(18.5, 15), (0xCE, 0x5C, 0x00), 20)  # its outline, mirrored
+    assert near(at(19.5, 15), (255, 255, 255), 20)
 
 
 def test_opacity_and_gradients_are_honoured():
-    _, at = _drawn((SVG_DATA / "question.svg").read_bytes())
+    _, at = _drawn((SVG_DATA / "question-mark.svg").read_bytes())
     assert near(at(24, 33), (0xF5, 0x79, 0x00), 30)  # the orange disc, below its highlight
-    shadow = at(24, 46)  # a black-to-clear radial gradient at opacity .6, averaged
+    shadow = at(24, 45)  # a black-to-clear radial gradient at opacity .6, averaged
     assert 120 < shadow[0] < 240 and shadow[0] == shadow[1] == shadow[2]
+    _, star = _drawn((SVG_DATA / "star.svg").read_bytes())
+    # Inkscape's gradient names its stops by xlink:href: #fce94f and #edd400, averaged.
+    assert near(star(24, 28), (0xF5, 0xDF, 0x28), 10)
 
 
 def test_illustrator_entities_and_css_classes_are_read():
@@ -214,7 +238,7 @@ def test_a_file_without_a_size_takes_the_box_its_shapes_cover():
 
 
 def test_an_svg_card_is_vectors_only_in_the_pdf_and_drawn_in_the_png(game, pnp):
-    art = {"art/die.svg": (SVG_DATA / "dice-five.svg").read_bytes()}
+    art = {"art/die.svg": (SVG_DATA / "die-five.svg").read_bytes()}
     art_game(game, f"{{type: image, field: image, fit: fit, {MIDDLE}}}", art, "art/die.svg")
     assert pnp("check", "demo").exit_code == 0
     assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
@@ -251,7 +275,7 @@ def test_svg_symbols_draw_as_vectors_in_text_icons_and_the_rulebook_legend(game,
 def test_svg_problems_are_check_findings_at_the_cell_that_names_the_art(game, pnp):
     files = {
         "art/bad.svg": b"<svg><rect></svg>",
-        "art/q.svg": (SVG_DATA / "question.svg").read_bytes(),
+        "art/q.svg": (SVG_DATA / "question-mark.svg").read_bytes(),
     }
     art_game(game, f"{{type: image, field: image, {MIDDLE}}}", files, "art/bad.svg")
     result = pnp("check", "demo")
@@ -306,9 +330,9 @@ def test_boards_draw_svg_art_as_vectors(game, pnp):
     )
     board = (
         "boards:\n  - id: map\n    name: Map\n    size: 180x120mm\n    elements:\n"
-        "      - {type: image, src: art/die.svg, fit: fit}\n"
+        "      - {type: image, src: art/token.svg, fit: fit}\n"
     )
-    game({"game.yaml": yaml + board, "art/die.svg": (SVG_DATA / "game-die.svg").read_bytes()})
+    game({"game.yaml": yaml + board, "art/token.svg": (SVG_DATA / "hex-token.svg").read_bytes()})
     result = pnp("build", "demo", "-o", "out", "--only", "boards")
     assert result.exit_code == 0, result.output
     pdf = next(Path("out/demo").glob("board*.pdf")).read_bytes()
