@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 from PIL import Image, ImageFilter
+from pypdf import PdfReader
 
 from generator.write.raster import pdf_pages_to_png
 
@@ -118,3 +119,15 @@ def colour_mask(page: Image.Image, colour: str, tolerance: int = 12) -> Image.Im
         near = band.point(lambda v, t=value: 255 if abs(v - t) <= tolerance else 0)
         hit = Image.composite(near, Image.new("L", page.size, 0), hit)
     return hit
+
+
+def embedded_fonts(pdf: Path) -> set[str]:
+    """Base names of every font a PDF's pages use, without the subset prefix; each must carry
+    its font file (asserted), as an embedded font does."""
+    names = set()
+    for page in PdfReader(pdf).pages:
+        for ref in page["/Resources"].get("/Font", {}).values():
+            font = ref.get_object()
+            assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
+            names.add(str(font["/BaseFont"]).split("+", 1)[-1])
+    return names

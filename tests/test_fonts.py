@@ -7,10 +7,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from generator.fonts import FontError, missing_characters, resolve_family
 from tests.conftest import GAME_YAML, HEROES_CSV
+from tests.printing import embedded_fonts
 
 DESIGNER_FONT = Path(__file__).parent / "data" / "material-game" / "fonts"
 FONT_FILE = DESIGNER_FONT / "DesignerNaskh-Regular.ttf"
@@ -31,27 +31,16 @@ def with_layout(family: str, extra: str = "") -> str:
     )
 
 
-def base_fonts(pdf: Path) -> set[str]:
-    """Every font a PDF's pages use, without the subset prefix; all must be embedded."""
-    names = set()
-    for page in PdfReader(pdf).pages:
-        for ref in page["/Resources"].get("/Font", {}).values():
-            font = ref.get_object()
-            assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
-            names.add(str(font["/BaseFont"]).split("+", 1)[-1])
-    return names
-
-
 def test_cards_default_to_inter_with_a_pinned_bold(game, pnp):
     game({"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "**Draw** a card.")})
     assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
-    assert {"Inter-Regular", "Inter-Bold"} <= base_fonts(Path("out/demo/cards-poker.pdf"))
+    assert {"Inter-Regular", "Inter-Bold"} <= embedded_fonts(Path("out/demo/cards-poker.pdf"))
 
 
 def test_rulebook_defaults_to_source_serif_and_embeds_every_font(game, pnp):
     game({"rulebook.md": "# Rules\n\nDraw **two** cards, then *rest*.\n"})
     assert pnp("build", "demo", "-o", "out", "--only", "rulebook").exit_code == 0
-    fonts = base_fonts(Path("out/demo/rulebook.pdf"))
+    fonts = embedded_fonts(Path("out/demo/rulebook.pdf"))
     assert "SourceSerif4-Bold" in fonts
     assert not any(name.startswith("Helvetica") for name in fonts)
 
@@ -59,7 +48,7 @@ def test_rulebook_defaults_to_source_serif_and_embeds_every_font(game, pnp):
 def test_a_packaged_family_named_on_a_layout(game, pnp):
     game({"game.yaml": with_layout("Amiri")})
     assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
-    assert "Amiri-Regular" in base_fonts(Path("out/demo/cards-poker.pdf"))
+    assert "Amiri-Regular" in embedded_fonts(Path("out/demo/cards-poker.pdf"))
 
 
 TITLE_IN = "    elements:\n      - {name: title, type: text, field: name, font_family: FAMILY, box: [4mm, 4mm, 55mm, 10mm]}\n"
@@ -72,7 +61,7 @@ def test_a_family_from_font_files_in_the_game_folder(game, pnp):
     shutil.copy(FONT_FILE, folder / "fonts")
     result = pnp("build", "demo", "-o", "out", "--only", "cards")
     assert result.exit_code == 0, result.output
-    assert "DesignerNaskh-Regular" in base_fonts(Path("out/demo/cards-poker.pdf"))
+    assert "DesignerNaskh-Regular" in embedded_fonts(Path("out/demo/cards-poker.pdf"))
 
 
 def test_a_family_named_by_its_file(tmp_path):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.printing import colour_centre, raster
+from tests.printing import colour_centre, embedded_fonts, raster
 
 GAME = Path(__file__).parent / "data" / "material-game"
 BIDI_MARKS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -43,17 +43,6 @@ def test_every_card_is_placed_from_csv_and_workbook(kit):
     manifest = json.loads((kit / "manifest.json").read_text())
     sheets = next(f for f in manifest["files"] if f["path"] == "cards-poker.pdf")
     assert sheets["decks"] == {"scholars": 3, "market": 4}
-
-
-def embedded_fonts(pdf: Path) -> set[str]:
-    """Base names of every font the pages use; each must carry its font file."""
-    names = set()
-    for page in PdfReader(pdf).pages:
-        for ref in page["/Resources"].get("/Font", {}).values():
-            font = ref.get_object()
-            assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
-            names.add(str(font["/BaseFont"]).split("+", 1)[-1])
-    return names
 
 
 def test_the_folder_font_the_packaged_family_and_the_default_are_embedded(kit):

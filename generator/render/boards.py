@@ -230,9 +230,7 @@ def _slots(
             kind, cell, None, element.stroke, 0.8, dash=True, radius=2.0 if kind == "rect" else 0
         )
         if element.label:
-            yield label(
-                element.label, _shrink(cell, 0.15), 8, element.stroke, "italic", symbols
-            )
+            yield label(element.label, _shrink(cell, 0.15), 8, element.stroke, "italic", symbols)
 
 
 def _shrink(box: Rect, fraction: float) -> Rect:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.limits import MAX_CELL_CHARS
 from tests.conftest import GAME_YAML, HEROES_CSV
 from tests.rule_cases import RuleCase
 from tests.workbooks import Formula, xlsx_bytes
@@ -27,8 +28,8 @@ CASES = [
     ),
     RuleCase(
         "too-large",
-        {"decks/heroes.csv": HEROES_CSV + "mage,Mage,1,Draw a card.\n" * 10_000},
-        {"decks/heroes.csv": HEROES_CSV + "\n" * 10_000},
+        {"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "x" * (MAX_CELL_CHARS + 1))},
+        {"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "x" * MAX_CELL_CHARS)},
     ),
     RuleCase(
         "empty-deck",
