@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TIME_RATIO_TARGET = 1.5
 PEAK_RSS_TARGET_MB = 400.0
 MARGINAL_BYTES_TARGET = 2000.0
-REPEATS = 2
+REPEATS = 5
 
 GAME_ID = "bench"
 GAME_YAML = """\
@@ -273,13 +273,15 @@ def baseline_marks(canvas: Canvas) -> None:
 RUNNERS: dict[str, Callable[[Path], Run]] = {"ours": run_ours, "baseline": run_baseline}
 
 
-def best_of(runner: Callable[[Path], Run], folder: Path, repeats: int = REPEATS) -> Run:
-    """The fastest of `repeats` runs, collecting garbage before each."""
-    runs = []
-    for _ in range(repeats):
-        gc.collect()
-        runs.append(runner(folder))
-    return min(runs, key=lambda run: run.seconds)
+def alternated(runners: tuple[Callable[[Path], Run], ...], folder: Path) -> list[Run]:
+    """Each runner's median run over REPEATS rounds taken in turn (ours, baseline, ours, ...),
+    collecting garbage before each, so a busy moment of the machine hits both sides alike."""
+    runs: list[list[Run]] = [[] for _ in runners]
+    for _ in range(REPEATS):
+        for index, runner in enumerate(runners):
+            gc.collect()
+            runs[index].append(runner(folder))
+    return [sorted(side, key=lambda run: run.seconds)[len(side) // 2] for side in runs]
 
 
 def rss_now_mb() -> float:
@@ -340,8 +342,7 @@ def speed_section(cards: int) -> tuple[Run, Run, Run]:
     """Time both at `cards`, then ours at twice as many for the marginal size."""
     with tempfile.TemporaryDirectory() as root:
         folder = write_game(Path(root), cards)
-        ours = best_of(run_ours, folder)
-        baseline = best_of(run_baseline, folder)
+        ours, baseline = alternated((run_ours, run_baseline), folder)
     with tempfile.TemporaryDirectory() as root:
         doubled = run_ours(write_game(Path(root), 2 * cards))
     return ours, baseline, doubled
@@ -349,7 +350,10 @@ def speed_section(cards: int) -> tuple[Run, Run, Run]:
 
 def report(cards: int, memory_cards: int) -> None:
     """Run every measurement and print the table."""
-    print(f"Card-sheet benchmark: poker cards, 3x3 on A4, crop marks, best of {REPEATS} runs")
+    print(
+        "Card-sheet benchmark: poker cards, 3x3 on A4, crop marks, "
+        f"median of {REPEATS} alternated runs"
+    )
     ours, baseline, doubled = speed_section(cards)
     print()
     print(row(f"Speed at N={cards:,}", "ours", "baseline", "ours/base"))

@@ -18,7 +18,7 @@ from generator.model import Board, Guide, RulebookSettings
 from generator.render.boards import board_face
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
-from generator.render.parallel import faces_on_all_cores
+from generator.render.parallel import faces_on_all_cores, frozen_heap
 from generator.render.rulebook import (
     RULEBOOK_FILE,
     Box,
@@ -94,7 +94,7 @@ def full_checks(folders: list[Path]) -> list[Finding]:
     workers = min(len(folders), os.cpu_count() or 1)
     if workers < 2:
         return [finding for folder in folders for finding in full_check(folder)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
         started = {folder: pool.submit(full_check, folder) for folder in _largest_first(folders)}
         return [finding for folder in folders for finding in started[folder].result()]
 
@@ -275,7 +275,7 @@ def _run_jobs(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> lis
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers < 2 or raster_faces < PARALLEL_MIN_FACES:
         return [work(job) for job in jobs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
         return list(pool.map(work, jobs))
 
 

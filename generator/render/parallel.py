@@ -5,9 +5,12 @@ The worker inherits the loaded game through fork, so only the fitted faces trave
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 
 from generator.findings import Finding, Report
 from generator.load.game import LoadedGame, PieceFile
@@ -30,9 +33,12 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
     _SHARED = (loaded, pieces)
     middle = count // 2
     try:
-        with ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("fork")
-        ) as pool:
+        with (
+            frozen_heap(),
+            ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("fork")
+            ) as pool,
+        ):
             later = pool.submit(_render_range, middle, count)
             fronts, backs = design_faces(loaded, pieces, range(middle), report)
             more_fronts, more_backs, findings = later.result()
@@ -40,6 +46,17 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
         _SHARED = None
     report.findings.extend(findings)
     return assembled(loaded, pieces, fronts + more_fronts, backs + more_backs)
+
+
+@contextmanager
+def frozen_heap() -> Iterator[None]:
+    """Objects made so far are left out of garbage collection while forked workers run, so a
+    worker's collector does not touch, and so copy, every page of the heap it inherited."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _render_range(start: int, stop: int) -> tuple[list[Face], list[Face], list[Finding]]:
