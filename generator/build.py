@@ -18,7 +18,8 @@ from generator.model import Board, Guide, RulebookSettings
 from generator.render.boards import board_face
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
-from generator.render.parallel import faces_on_all_cores, frozen_heap
+from generator.render.heap import frozen_heap
+from generator.render.parallel import faces_on_all_cores
 from generator.render.rulebook import (
     RULEBOOK_FILE,
     Box,
@@ -153,6 +154,11 @@ def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
 
 def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
     """Render and impose a whole game in memory; nothing is written yet."""
+    with frozen_heap():  # the faces live until the last sheet is drawn
+        return _planned_kit(loaded, options)
+
+
+def _planned_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
     rendered = rendered_game(loaded)
     files = [
         file

@@ -293,6 +293,7 @@ def test_rendering_on_two_cores_gives_the_same_bytes(tmp_path, monkeypatch, pnp)
 
     monkeypatch.chdir(tmp_path)
     write_art_game(tmp_path, count=210)
+    monkeypatch.setattr(generator.render.parallel, "PARALLEL_MIN_DESIGNS", 200)
     assert pnp("build", "art", "-o", "split", "--only", "cards").exit_code == 0
     monkeypatch.setattr(generator.render.parallel, "PARALLEL_MIN_DESIGNS", 10**9)
     assert pnp("build", "art", "-o", "single", "--only", "cards").exit_code == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 import fontpkg
@@ -49,7 +49,7 @@ class Family:
     origin: str
     faces: tuple[tuple[str, Face], ...]
 
-    @property
+    @cached_property
     def styles(self) -> tuple[str, ...]:
         """The styles this family can draw, in the usual order."""
         return tuple(style for style, _ in self.faces)

@@ -26,6 +26,7 @@ from generator.model.layout import (
 )
 from generator.render.backs import back_layout_name, crosswise, own_back, shares_back
 from generator.render.fit import fit_text
+from generator.render.heap import settle
 from generator.render.items import (
     IconItem,
     ImageItem,
@@ -165,6 +166,7 @@ def design_faces(
         fronts.append(_face(loaded, laid_out(owner.layout), context, who, report))
         if back_name is not None:
             backs.append(_back_face(loaded, laid_out, back_name, context, who, report))
+        settle(len(fronts))
     return fronts, backs
 
 
@@ -318,7 +320,7 @@ def _art_path(folder: Path, relative: str) -> Path:
 def _text_item(
     loaded, element, box: Rect, context: dict, who: Whose, report: Report
 ) -> TextItem | None:
-    label = getattr(element, "field", None) or element.name or element.type
+    label = (isinstance(element, TextElement) and element.field) or element.name or element.type
     try:
         text = _element_text(element, context)
     except TextError as exc:
@@ -328,7 +330,7 @@ def _text_item(
     if not text.strip():
         return None
     symbols = frozenset(symbol.key for symbol in loaded.game.symbols)
-    if getattr(element, "colour_field", None):
+    if isinstance(element, TextElement) and element.colour_field:
         colour = _field_colour(context, element.colour_field, who, report)
         if colour is not None:
             element = element.model_copy(update={"colour": colour})

@@ -5,18 +5,16 @@ The worker inherits the loaded game through fork, so only the fitted faces trave
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
 
 from generator.findings import Finding, Report
 from generator.load.game import LoadedGame, PieceFile
 from generator.render.faces import Face, PieceFaces, assembled, design_faces, piece_faces
+from generator.render.heap import frozen_heap
 
-PARALLEL_MIN_DESIGNS = 200
+PARALLEL_MIN_DESIGNS = 3000  # below this, sending faces back costs more than the second core saves
 _SHARED: tuple[LoadedGame, PieceFile] | None = None
 
 
@@ -46,17 +44,6 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
         _SHARED = None
     report.findings.extend(findings)
     return assembled(loaded, pieces, fronts + more_fronts, backs + more_backs)
-
-
-@contextmanager
-def frozen_heap() -> Iterator[None]:
-    """Objects made so far are left out of garbage collection while forked workers run, so a
-    worker's collector does not touch, and so copy, every page of the heap it inherited."""
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
 
 
 def _render_range(start: int, stop: int) -> tuple[list[Face], list[Face], list[Finding]]:
