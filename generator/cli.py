@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import sys
+import traceback
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import click
 
@@ -11,7 +17,14 @@ from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan
 from generator.check import RULES
 from generator.check.rulebook import check_text_file
 from generator.clean.text import clean_text
-from generator.errors import DataError, UsageError
+from generator.errors import (
+    INTERRUPTED_EXIT,
+    DataError,
+    InternalError,
+    Interrupted,
+    OutputError,
+    UsageError,
+)
 from generator.findings import Finding, Report, Severity, format_findings
 from generator.impose.grid import DUPLEX_MODES
 from generator.load.game import GAME_FILE, find_game_folder
@@ -19,7 +32,7 @@ from generator.load.sources import SourceError, read_yaml
 from generator.sarif import sarif_text
 from generator.starter import new_game
 from generator.units import PAPERS, parse_length
-from generator.write.output import write_atomic, write_kit
+from generator.write.output import check_output_folder, write_atomic, write_kit
 from generator.write.sheets import PrintOptions
 
 GAMES_ROOT = Path("card_data")
@@ -46,10 +59,49 @@ def _game_folders(paths: tuple[str, ...], all_games: bool) -> list[Path]:
     return [find_game_folder(path, GAMES_ROOT) for path in paths]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Pnp(click.Group):
+    """The command group; it turns anything unexpected into exit 3 and Ctrl-C into exit 130."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, mapping what it raises to the exit codes the help lists."""
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except KeyboardInterrupt:
+            raise Interrupted() from None
+        except OSError as exc:
+            if exc.filename is None:
+                raise _internal(ctx, exc) from exc
+            raise OutputError(f"{exc.filename}: {exc.strerror or exc}") from exc
+        except Exception as exc:
+            raise _internal(ctx, exc) from exc
+
+
+def _internal(ctx: click.Context, exc: Exception) -> InternalError:
+    """The one-line exit-3 error for a failure of pnp itself; the traceback with --debug."""
+    if ctx.params.get("debug"):
+        traceback.print_exc()
+        return InternalError(f"internal error: {type(exc).__name__}: {exc}")
+    return InternalError(
+        f"internal error: {type(exc).__name__}: {exc} "
+        f"(run again as `pnp --debug {ctx.invoked_subcommand or ''} ...` to see the traceback)"
+    )
+
+
+@click.group(cls=Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp-generator")
-def cli() -> None:
+@click.option("--debug", is_flag=True, help="Print the traceback of an internal error (exit 3).")
+def cli(debug: bool) -> None:
     """Turn a board game kept as data into a print-and-play kit.
+
+    \b
+    Exit codes:
+      0    done
+      1    the data or text has errors (they are printed); nothing was written
+      2    the command line or the output folder is wrong (a file, read-only)
+      3    pnp itself failed: please report it with the output of `pnp --debug ...`
+      130  stopped by Ctrl-C; no kit was left half-written
 
     \b
     Example:
@@ -233,7 +285,11 @@ def build(
 ) -> None:
     """Check, then build print-ready PDFs, exports and a manifest into OUTPUT/<game>/.
 
-    Nothing is written when any named game has errors.
+    Nothing is written when any named game has errors. Each game's kit is
+    assembled beside OUTPUT/<game>/ and replaces it whole, so a failed or
+    interrupted build leaves the previous kit as it was, and files the build
+    no longer makes are gone. With --only, the other parts' files are kept
+    from the previous kit and the manifest lists them all.
 
     \b
     Example:
@@ -243,6 +299,7 @@ def build(
     """
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi)
+    check_output_folder(out_root)
     checked, failures = [], []
     for folder in _game_folders(paths, all_games):
         try:
@@ -255,7 +312,7 @@ def build(
         raise DataError(failures)
     for loaded, findings, kit in checked:
         _progress(f"writing {loaded.game.id}")
-        folder = write_kit(kit, out_root)
+        folder = write_kit(kit, out_root, None if only == frozenset(PARTS) else only)
         warnings = sum(f.severity is Severity.WARNING for f in findings)
         note = f", {warnings} warning(s) (see pnp check)" if warnings else ""
         click.echo(f"{loaded.game.id}: {len(kit.files)} file(s) in {folder}{note}", err=True)
@@ -298,6 +355,25 @@ def clean(src: Path, dst: Path | None, report: Path | None) -> None:
     click.echo(f"{len(result.flags)} line(s) kept unrepaired and flagged{shift}", err=True)
 
 
+def _stop_on_interrupt() -> None:
+    """Make Ctrl-C stop at once: worker processes are killed, then the build unwinds (exit 130).
+
+    Forked workers inherit this handler and leave quietly; a second Ctrl-C exits on the spot.
+    """
+    parent = os.getpid()
+
+    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != parent:
+            os._exit(INTERRUPTED_EXIT)
+        signal.signal(signal.SIGINT, lambda *_: os._exit(INTERRUPTED_EXIT))
+        for worker in multiprocessing.active_children():
+            worker.kill()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+
+
 def main() -> None:
     """Console-script entry point."""
+    _stop_on_interrupt()
     cli(prog_name="pnp")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import IO, Any
+
 import click
 
 from generator.findings import Finding
+
+INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
 
 
 class GeneratorError(click.ClickException):
@@ -24,3 +28,28 @@ class DataError(GeneratorError):
         count = len([f for f in findings if f.severity == "error"])
         super().__init__(f"{count} error(s) found; nothing was written")
         self.findings = findings
+
+
+class OutputError(GeneratorError):
+    """The output folder cannot take the kit (a file, read-only, full); exit 2, not a data error."""
+
+    exit_code = 2
+
+
+class InternalError(GeneratorError):
+    """pnp itself failed (exit 3), so exit 1 keeps meaning "the data has errors"."""
+
+    exit_code = 3
+
+
+class Interrupted(GeneratorError):
+    """Ctrl-C: the build stopped, the previous kit is left as it was (exit 130)."""
+
+    exit_code = INTERRUPTED_EXIT
+
+    def __init__(self) -> None:
+        super().__init__("interrupted; no kit was left half-written")
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        """Said as a plain line: stopping on request is not an error of the user's."""
+        click.echo(f"pnp: {self.message}", err=True)

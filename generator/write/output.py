@@ -1,14 +1,28 @@
-"""Write a planned kit to disk: every file atomically, then the manifest that lists them."""
+"""Write a planned kit to disk whole: assembled beside the output, then renamed into place."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
+import secrets
+import shutil
+import signal
+import stat
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
+
+from generator.errors import OutputError
+
+MANIFEST = "manifest.json"
+STAGING, ASIDE = ".tmp-", ".old-"  # hidden beside the kit: `.demo.tmp-x1y2`, `.demo.old-x1y2`
+PART_OF_KIND = {"calibration": "cards", "guide": "guides"}  # other kinds name their part
 
 
 @dataclass(frozen=True)
@@ -43,12 +57,12 @@ class Kit:
     files: tuple[OutputFile, ...]
     components: tuple[dict[str, Any], ...]
 
-    def manifest(self) -> dict[str, Any]:
-        """The manifest.json content DESIGN.md fixes."""
+    def manifest(self, carried: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The manifest.json content DESIGN.md fixes; `carried` lists files kept from before."""
         return {
             "game": self.game,
             "title": self.title,
-            "files": [f.entry() for f in self.files],
+            "files": [f.entry() for f in self.files] + (carried or []),
             "components": list(self.components),
         }
 
@@ -74,11 +88,209 @@ def _umask() -> int:
     return current
 
 
-def write_kit(kit: Kit, out_root: Path) -> Path:
-    """Write a kit's files and its manifest under `out_root/<game>/`; return that folder."""
+def check_output_folder(out_root: Path) -> None:
+    """Refuse an output path that cannot hold kits before anything is rendered (exit 2)."""
+    existing = out_root
+    while not os.path.lexists(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(
+            f"{existing}: expected a folder to write kits into, found {_what(existing)}"
+        )
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise OutputError(f"{existing}: expected a folder pnp may write into, found one it may not")
+
+
+def _what(path: Path) -> str:
+    """What sits at a path that should be a folder, in a designer's words."""
+    if path.is_symlink():
+        return "a link to nothing" if not path.exists() else "a link to a file"
+    return "a file" if path.is_file() else "something that is not a folder"
+
+
+def write_kit(kit: Kit, out_root: Path, parts: frozenset[str] | None = None) -> Path:
+    """Write a kit into `out_root/<game>/` whole or not at all; return that folder.
+
+    The kit is assembled in a hidden folder beside it and renamed into place, so an interrupted
+    or failed build leaves the previous kit as it was. Files of parts not in `parts` (`--only`)
+    are carried over from the previous kit; every other old file is gone afterwards.
+    """
+    check_output_folder(out_root)
     folder = out_root / kit.game
-    for output in kit.files:
-        write_atomic(folder / output.name, output.data)
-    manifest = json.dumps(kit.manifest(), indent=2, sort_keys=False) + "\n"
-    write_atomic(folder / "manifest.json", manifest.encode("utf-8"))
+    try:
+        out_root.mkdir(parents=True, exist_ok=True)
+        with _locked(out_root):
+            _tidy(out_root, kit.game)
+            if os.path.lexists(folder) and not folder.is_symlink() and not folder.is_dir():
+                raise OutputError(
+                    f"{folder}: expected the game's kit folder, found {_what(folder)}"
+                )
+            staging = Path(tempfile.mkdtemp(prefix=f".{kit.game}{STAGING}", dir=out_root))
+            try:
+                _assemble(kit, folder, staging, parts)
+                _swap(staging, folder)
+            except BaseException:
+                shutil.rmtree(staging, ignore_errors=True)
+                raise
+    except OSError as exc:
+        raise OutputError(
+            f"{out_root}: cannot write the kit of {kit.game}: {exc.strerror or exc}"
+        ) from exc
     return folder
+
+
+def _assemble(kit: Kit, folder: Path, staging: Path, parts: frozenset[str] | None) -> None:
+    """Write the new files, the files carried over and the manifest into the staging folder."""
+    os.chmod(staging, 0o777 & ~_umask())
+    written = {output.name for output in kit.files}
+    carried = [
+        (entry, data) for entry, data in _carried(folder, parts) if entry["path"] not in written
+    ]
+    for output in kit.files:
+        _write_new(staging, output.name, output.data)
+    for entry, data in carried:
+        _write_new(staging, entry["path"], data)
+    manifest = kit.manifest([entry for entry, _ in carried])
+    _write_new(staging, MANIFEST, (json.dumps(manifest, indent=2) + "\n").encode("utf-8"))
+
+
+def _write_new(staging: Path, name: str, data: bytes) -> None:
+    """Create one file of the kit in the staging folder (which nobody else writes into)."""
+    path = staging / _inside(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "xb") as stream:
+        stream.write(data)
+
+
+def _inside(name: str) -> PurePosixPath:
+    """A kit file's relative path, refused if it would leave the kit folder."""
+    path = PurePosixPath(name)
+    if not path.parts or path.is_absolute() or ".." in path.parts:
+        raise ValueError(f"kit file {name!r} would leave the kit folder")
+    return path
+
+
+def _carried(folder: Path, parts: frozenset[str] | None) -> list[tuple[dict[str, Any], bytes]]:
+    """Entries and bytes of the previous kit's files that belong to parts not rebuilt now."""
+    if parts is None:
+        return []
+    carried = []
+    for entry in _previous_entries(folder):
+        if PART_OF_KIND.get(entry["kind"], entry["kind"]) in parts:
+            continue
+        data = _read_inside(folder, entry["path"])
+        if data is not None:
+            carried.append(({**entry, "sha256": hashlib.sha256(data).hexdigest()}, data))
+    return carried
+
+
+def _previous_entries(folder: Path) -> list[dict[str, Any]]:
+    """The file entries of the previous kit's manifest; none when it is missing or unreadable."""
+    data = _read_inside(folder, MANIFEST)
+    try:
+        manifest = json.loads(data) if data is not None else {}
+    except ValueError:
+        return []
+    files = manifest.get("files") if isinstance(manifest, dict) else None
+    return [
+        entry
+        for entry in (files if isinstance(files, list) else [])
+        if isinstance(entry, dict)
+        and isinstance(entry.get("kind"), str)
+        and isinstance(entry.get("path"), str)
+        and entry["path"] != MANIFEST
+        and _is_inside(entry["path"])
+    ]
+
+
+def _is_inside(name: str) -> bool:
+    """Whether a path from an old manifest stays inside the kit folder."""
+    try:
+        _inside(name)
+    except ValueError:
+        return False
+    return True
+
+
+def _read_inside(folder: Path, name: str) -> bytes | None:
+    """A regular file of the previous kit, reached without following any link; else None."""
+    flags = os.O_RDONLY | os.O_NOFOLLOW
+    try:
+        handle = os.open(folder, flags | os.O_DIRECTORY)
+    except OSError:
+        return None
+    try:
+        *folders, file_name = PurePosixPath(name).parts
+        for part in folders:
+            inner = os.open(part, flags | os.O_DIRECTORY, dir_fd=handle)
+            os.close(handle)
+            handle = inner
+        stream = os.fdopen(os.open(file_name, flags | os.O_NONBLOCK, dir_fd=handle), "rb")
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+    with stream:
+        return stream.read() if stat.S_ISREG(os.fstat(stream.fileno()).st_mode) else None
+
+
+@contextmanager
+def _locked(out_root: Path) -> Iterator[None]:
+    """Hold the output folder's lock, so two builds writing into it take turns (the last wins)."""
+    handle = os.open(out_root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)
+
+
+def _tidy(out_root: Path, game: str) -> None:
+    """Clear what a killed build of this game left: put a kit set aside back, remove the rest."""
+    leftovers = sorted(
+        path
+        for path in out_root.iterdir()
+        if path.name.startswith((f".{game}{STAGING}", f".{game}{ASIDE}"))
+    )
+    folder = out_root / game
+    aside = [path for path in leftovers if path.name.startswith(f".{game}{ASIDE}")]
+    if aside and not os.path.lexists(folder):
+        os.rename(aside[0], folder)
+        leftovers.remove(aside[0])
+    for path in leftovers:
+        _remove(path)
+
+
+def _remove(path: Path) -> None:
+    """Delete a file, a link (never what it points to) or a whole folder."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    else:
+        path.unlink(missing_ok=True)
+
+
+def _swap(staging: Path, folder: Path) -> None:
+    """Put the new kit in the old one's place; the two renames are never split by Ctrl-C."""
+    aside = None
+    try:
+        with _interrupts_held():
+            if os.path.lexists(folder):
+                aside = folder.with_name(f".{folder.name}{ASIDE}{secrets.token_hex(4)}")
+                os.rename(folder, aside)
+            os.rename(staging, folder)
+    finally:
+        if aside is not None:
+            _remove(aside)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Delay SIGINT and SIGTERM (in the main thread) until the block has run."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
