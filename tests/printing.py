@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 from PIL import Image, ImageFilter
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
 
 from generator.write.raster import pdf_pages_to_png
 
@@ -65,6 +65,17 @@ def raster(pdf: Path, dpi: int) -> list[Image.Image]:
         Image.open(io.BytesIO(png)).convert("RGB")
         for png in pdf_pages_to_png(pdf.read_bytes(), dpi)
     ]
+
+
+def first_page(pdf: Path, dpi: int) -> Image.Image:
+    """The first page of a PDF as an RGB image, without rasterising the others (a 300 dpi
+    sheet is 26 MB of pixels: a whole deck of them took the suite past 3 GB)."""
+    writer = PdfWriter()
+    writer.add_page(PdfReader(pdf).pages[0])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    [png] = pdf_pages_to_png(buffer.getvalue(), dpi)
+    return Image.open(io.BytesIO(png)).convert("RGB")
 
 
 def dark_runs(values: list[float], threshold: float = 160) -> list[float]:

@@ -15,7 +15,14 @@ from PIL import Image
 from pypdf import PdfReader
 
 from tests.conftest import GAME_YAML, HEROES_CSV
-from tests.printing import COLOURS, colour_centre, mark_positions, raster, write_art_game
+from tests.printing import (
+    COLOURS,
+    colour_centre,
+    first_page,
+    mark_positions,
+    raster,
+    write_art_game,
+)
 
 PT = 72 / 25.4
 
@@ -55,7 +62,7 @@ def test_trim_read_off_crop_marks_at_300_dpi_is_true_size(tmp_path, monkeypatch,
     monkeypatch.chdir(tmp_path)
     write_art_game(tmp_path)
     assert pnp("build", "art", "-o", "out", "--paper", paper, "--only", "cards").exit_code == 0
-    page = raster(Path("out/art/cards-poker.pdf"), 300)[0]
+    page = first_page(Path("out/art/cards-poker.pdf"), 300)
     to_mm = 25.4 / 300
     xs, ys = mark_positions(page, "x"), mark_positions(page, "y")
     assert len(xs) == 4 and len(ys) == 4
@@ -223,8 +230,8 @@ def test_ink_saver_replaces_ink_heavy_fills_with_outlines(game, pnp):
     assert pnp("build", "demo", "-o", "full", "--only", "cards").exit_code == 0
     assert pnp("build", "demo", "-o", "saver", "--only", "cards", "--ink-saver").exit_code == 0
     full, saver = (
-        raster(Path("full/demo/cards-poker.pdf"), 50)[0],
-        raster(Path("saver/demo/cards-poker.pdf"), 50)[0],
+        first_page(Path("full/demo/cards-poker.pdf"), 50),
+        first_page(Path("saver/demo/cards-poker.pdf"), 50),
     )
     band = (30, 43)  # 15 mm, 22 mm from the top-left: inside the first card's title band
     assert full.getpixel(band) == (51, 65, 92)

@@ -11,7 +11,7 @@ import pytest
 from generator.check import check_game
 from generator.findings import Severity
 from generator.load.game import GAME_FILE
-from tests.printing import mark_positions, raster
+from tests.printing import first_page, mark_positions
 
 ROOT = Path(__file__).parent.parent
 GAMES = sorted(p for p in (ROOT / "card_data").glob("*") if (p / GAME_FILE).is_file())
@@ -92,7 +92,7 @@ def test_bundled_cards_measure_true_size_between_crop_marks(paper, pnp, tmp_path
     result = pnp("build", str(folder), "-o", str(tmp_path), "--paper", paper, "--only", "cards")
     assert result.exit_code == 0, result.output
     sheets = sorted((tmp_path / folder.name).glob("cards-*.pdf"))
-    page = raster(sheets[0], 300)[0]
+    page = first_page(sheets[0], 300)
     to_mm = 25.4 / 300
     loaded, _ = check_game(folder)
     width, height = (round(v, 2) for v in rendered_size(loaded))

@@ -7,7 +7,7 @@ from pathlib import Path
 from PIL import Image
 
 from generator.render.markup import to_markup
-from tests.printing import raster
+from tests.printing import first_page
 
 ICON_GAME = """\
 id: icons
@@ -49,7 +49,7 @@ def test_icon_sits_on_the_baseline_at_the_text_size(tmp_path, monkeypatch, pnp):
     (folder / "decks" / "d.csv").write_text("id,name,text\nc,C,xx :ruby: xx\n")
     assert pnp("build", "icons", "-o", "out", "--only", "cards").exit_code == 0
     dpi = 600
-    page = raster(Path("out/icons/cards-60x30mm.pdf"), dpi)[0]
+    page = first_page(Path("out/icons/cards-60x30mm.pdf"), dpi)
     red = Image.eval(page.split()[0], lambda v: 255 if v > 200 else 0)
     not_green = Image.eval(page.split()[1], lambda v: 255 if v < 60 else 0)
     icon = Image.composite(red, Image.new("L", page.size, 0), not_green).getbbox()

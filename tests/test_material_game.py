@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.printing import colour_centre, embedded_fonts, raster
+from tests.printing import colour_centre, embedded_fonts, first_page
 
 GAME = Path(__file__).parent / "data" / "material-game"
 BIDI_MARKS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -88,7 +88,7 @@ def test_pdftotext_reads_the_arabic_words_in_order_and_the_workbook_values(kit):
 
 
 def test_the_seal_is_turned_a_quarter_clockwise(kit):
-    page = raster(kit / "cards-poker.pdf", 100)[0]
+    page = first_page(kit / "cards-poker.pdf", 100)
     red, blue = colour_centre(page, "#8b1a1a", 30), colour_centre(page, "#1f4e8c", 30)
     assert red is not None and blue is not None
     # drawn upright, the red half is left of the blue disc; turned 90° clockwise it is above it
