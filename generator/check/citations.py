@@ -65,14 +65,9 @@ def _in_line(line: str, index: int) -> Iterator[Citation]:
 
 def section_exists(outline: Outline, number: str) -> bool:
     """A cited number exists when a section has it, or sections below it do (`10` for 10.1)."""
-    return any(
-        section.number == number or section.number.startswith(f"{number}.")
-        for section in outline.sections
-    )
+    return number in outline.index.by_number or number in outline.index.by_prefix
 
 
 def cited_section(outline: Outline, number: str) -> Section | None:
     """The section a citation lands on, or the first one below it."""
-    return outline.section(number) or next(
-        (s for s in outline.sections if s.number.startswith(f"{number}.")), None
-    )
+    return outline.section(number) or outline.index.by_prefix.get(number)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +33,7 @@ CONTENTS_ENTRY = re.compile(r"(?:\.{3,}|\t)\s*\d+\s*$")
 FORM_FEED = "\f"
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 EXPLICIT_HEADING_NUMBER = re.compile(r"^\s*\[\d+(?:\.\d+)*\]\s*")
+SENTENCE_REACH = 2_000  # characters read either side of a place to find its sentence
 
 
 @dataclass
@@ -79,19 +82,45 @@ class Outline:
     steps: list[list[Step]] = field(default_factory=list)
     pages: int | None = None
     cited: list[Citation] | None = field(default=None, repr=False)  # see citations()
+    step_labels: set[str] | None = field(default=None, repr=False)  # see prose._step_labels
+    _index: SectionIndex | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def index(self) -> SectionIndex:
+        """Sections by number, prefix and line, built once the sections are read, so every
+        lookup costs the same however long the rulebook."""
+        if self._index is None or self._index.size != len(self.sections):
+            self._index = SectionIndex(self.sections)
+        return self._index
 
     def section(self, number: str) -> Section | None:
         """The section with this (normalised) number."""
-        return next((s for s in self.sections if s.number == number), None)
+        return self.index.by_number.get(number)
 
     def section_at(self, line: int) -> Section | None:
         """The section a line belongs to."""
-        current = None
-        for section in self.sections:
-            if section.line > line:
-                break
-            current = section
-        return current
+        found = bisect_right(self.index.lines, line)
+        return self.sections[found - 1] if found else None
+
+
+class SectionIndex:
+    """Lookups over an outline's sections (in line order), each answered without a scan."""
+
+    def __init__(self, sections: list[Section]) -> None:
+        self.size = len(sections)
+        self.lines = [section.line for section in sections]
+        self.starts = set(self.lines)
+        self.by_number: dict[str, Section] = {}
+        self.by_prefix: dict[str, Section] = {}  # `10` and `10.1` for section 10.1.2
+        self.by_top: dict[str, list[Section]] = {}
+        self.numbered_children: dict[tuple[str, ...], list[int]] = {}  # lines of 7.1, 7.2 for 7
+        for section in sections:
+            self.by_number.setdefault(section.number, section)
+            self.by_top.setdefault(section.top, []).append(section)
+            for end in range(1, len(section.parts)):
+                self.by_prefix.setdefault(".".join(section.parts[:end]), section)
+            if not section.parts[-1].isalpha():
+                self.numbered_children.setdefault(section.parts[:-1], []).append(section.line)
 
 
 @dataclass(frozen=True)
@@ -245,24 +274,40 @@ def _closed(run: list[Step], runs: list[list[Step]]) -> list[Step]:
 
 
 def sentence_at(outline: Outline, line: int, column: int) -> tuple[str, int]:
-    """The sentence around a place in the text and the place's offset in it, within its paragraph."""
-    starts = {section.line for section in outline.sections}
-    first, last = line, line
-    while first > 1 and outline.lines[first - 2].strip() and first not in starts:
-        first -= 1
-    while last < len(outline.lines) and outline.lines[last].strip() and last + 1 not in starts:
-        last += 1
-    before = " ".join(outline.lines[first - 1 : line - 1])
-    joined = f"{before} {outline.lines[line - 1]} {' '.join(outline.lines[line:last])}"
-    flat = joined.replace("**", "  ")
-    offset = len(before) + column
+    """The sentence around a place in the text and the place's offset in it, within its paragraph
+    and within SENTENCE_REACH characters either side, so a paragraph of any length costs alike."""
+    starts = outline.index.starts
+    lines = outline.lines
+    here = lines[line - 1]
+    before = _reach(lines, line - 1, -1, lambda n: n + 1 not in starts)
+    after = _reach(lines, line + 1, 1, lambda n: n not in starts)
+    start, end = max(0, column - 1 - SENTENCE_REACH), column - 1 + SENTENCE_REACH
+    left = f"{before} {here[start : column - 1]}"[-SENTENCE_REACH:]
+    flat = (left + f"{here[column - 1 : end]} {after}"[:SENTENCE_REACH]).replace("**", "  ")
+    offset = len(left)
     position = 0
     for piece in SENTENCE_END.split(flat):
         found = flat.find(piece, position)
         if found <= offset <= found + len(piece):
             return piece, offset - found
         position = found + len(piece)
-    return outline.lines[line - 1], column - 1
+    return flat, offset
+
+
+def _reach(lines: list[str], start: int, step: int, inside: Callable[[int], bool]) -> str:
+    """About SENTENCE_REACH characters of the paragraph's lines from line `start` (1-based) on,
+    walking back (step -1) or on (step 1), joined by spaces as one flowing text."""
+    taken: list[str] = []
+    size = 0
+    number = start
+    while 1 <= number <= len(lines) and size < SENTENCE_REACH and inside(number):
+        text = lines[number - 1]
+        if not text or text.isspace():  # a blank line ends the paragraph
+            break
+        taken.append(text[-SENTENCE_REACH:] if step < 0 else text[:SENTENCE_REACH])
+        size += len(taken[-1]) + 1
+        number += step
+    return " ".join(reversed(taken) if step < 0 else taken)
 
 
 def book_outline(headings: list[tuple[str, str]], source: str) -> Outline:

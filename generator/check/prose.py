@@ -6,6 +6,7 @@ They run on a game's rulebook and on any Markdown or plain-text rulebook given t
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from itertools import pairwise
 
 from generator.check.citations import Citation, citations, cited_section, section_exists
@@ -75,7 +76,14 @@ def _missing(outline: Outline, citation: Citation) -> str | None:
 
 
 def _step_exists(outline: Outline, citation: Citation) -> bool:
-    return any(step.label == citation.target for run in outline.steps for step in run)
+    return citation.target in _step_labels(outline)
+
+
+def _step_labels(outline: Outline) -> set[str]:
+    """Every label a step list uses, gathered once per outline."""
+    if outline.step_labels is None:
+        outline.step_labels = {step.label for run in outline.steps for step in run}
+    return outline.step_labels
 
 
 @text_rule(
@@ -209,7 +217,7 @@ def _items_after(outline: Outline, index: int) -> int:
 
     A paragraph after a blank line ends the list, so a second list below is not counted.
     """
-    starts = {section.line for section in outline.sections}
+    starts = outline.index.starts
     count, last, blank = 0, index, False
     for number in range(index + 1, len(outline.lines) + 1):
         if number in starts or number - last > ITEM_GAP:
@@ -231,14 +239,11 @@ def _child_sections_after(outline: Outline, index: int) -> int:
     here = outline.section_at(index)
     if here is None:
         return 0
-    children = [
-        s
-        for s in outline.sections
-        if s.line > index and s.parts[:-1] == here.parts and not s.parts[-1].isalpha()
-    ]
-    if not children or children[0].line - index > ITEM_GAP:
+    lines = outline.index.numbered_children.get(here.parts, [])
+    first = bisect_right(lines, index)
+    if first == len(lines) or lines[first] - index > ITEM_GAP:
         return 0
-    return len(children)
+    return len(lines) - first
 
 
 def _at(text: RulebookText, citation: Citation) -> Position:

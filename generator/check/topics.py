@@ -104,6 +104,7 @@ class Topics:
         self.chapter_words: set[tuple[str, ...]] = set()
         self.definitions: dict[tuple[str, ...], int] = defaultdict(int)
         self.starting: dict[str, list[tuple[str, ...]]] = defaultdict(list)
+        self.chapter_words_at: dict[str, dict[str, list[tuple[tuple[str, ...], int]]]] = {}
         for section in outline.sections:
             for word in stems(section.title) if section.titled else ():
                 if len(word) >= 4:
@@ -170,13 +171,23 @@ class Topics:
     def _certainty(self, pair: tuple[tuple[str, ...], Section]) -> tuple[int, ...]:
         """Labelled entries first, then longer terms, terms defined often, terms used often."""
         term, home = pair
-        chapter = [s for s in self.outline.sections if s.top == home.top]
-        uses = sum(_count(stems(s.text), term) for s in chapter)
-        return (term in self.entries, len(term), self.definitions[term], uses)
+        return (term in self.entries, len(term), self.definitions[term], self._uses(term, home.top))
+
+    def _uses(self, term: tuple[str, ...], top: str) -> int:
+        """How often a chapter's sections use a term, found from where its first word stands."""
+        if top not in self.chapter_words_at:
+            places: dict[str, list[tuple[tuple[str, ...], int]]] = defaultdict(list)
+            for section in self.outline.index.by_top.get(top, []):
+                words = stems(section.text)
+                for i, word in enumerate(words):
+                    places[word].append((words, i))
+            self.chapter_words_at[top] = places
+        places = self.chapter_words_at[top].get(term[0], [])
+        return sum(words[i : i + len(term)] == term for words, i in places)
 
     def _chapter(self, section: Section) -> Section:
         """The chapter a defining section belongs to, named in the message."""
-        return next((s for s in self.outline.sections if s.number == section.top), section)
+        return self.outline.section(section.top) or section
 
 
 def _telling(term: tuple[str, ...]) -> bool:
