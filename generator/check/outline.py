@@ -33,7 +33,7 @@ CONTENTS_ENTRY = re.compile(r"(?:\.{3,}|\t)\s*\d+\s*$")
 FORM_FEED = "\f"
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 EXPLICIT_HEADING_NUMBER = re.compile(r"^\s*\[\d+(?:\.\d+)*\]\s*")
-SENTENCE_REACH = 2_000  # characters read either side of a place to find its sentence
+SENTENCE_REACH = 500  # characters read either side of a place to find its sentence
 
 
 @dataclass

@@ -20,6 +20,7 @@ OCR = (("rn", "m"), ("cl", "d"), ("vv", "w"), ("1", "l"), ("0", "o"), ("5", "s")
 ENDINGS = ("iest", "ies", "ied", "ier", "ing", "ers", "ed", "es", "er", "ly", "s", "y", "e", "d")
 IRREGULAR = (("ied", "y"), ("ier", "y"), ("iest", "y"), ("ame", "ome"))
 SHORTEST = 5
+LONGEST = 40  # longer runs of letters are no term (and each would cost its length squared)
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def _words(lines: list[str]) -> tuple[dict[str, int], dict[str, tuple[int, int]]
     for index, line in enumerate(lines, start=1):
         for match in WORD.finditer(line):
             word = match[0].lower()
-            if len(word) < SHORTEST:
+            if not SHORTEST <= len(word) <= LONGEST:
                 continue
             uses[word] += 1
             first.setdefault(word, (index, match.start() + 1))
