@@ -37,3 +37,14 @@ MAX_SVG_ENTITY_BYTES = 1_000_000
 # many times longer than wide (or wider than long) it may be.
 MAX_SVG_COORDINATE = 10_000_000
 MAX_SVG_ASPECT = 10_000
+
+# Art files (part C of issue 15). A raster art file on disk: a 35-megapixel A2 board at 300 dpi
+# is 20-60 MB as PNG; the largest image the pixel limit lets through is at most ~360 MB raw, and
+# real art never comes close to this bound on what `pnp check` reads and decodes.
+MAX_ART_BYTES = 200 * MEGABYTE
+# The resolution raster art is drawn at, at least: art with at least twice the pixels its box
+# needs at this resolution is reduced by a power of two (so it prints at 300-600 dpi) before it
+# is embedded, which keeps the PDFs, the PNG export and the build's time and memory small.
+ART_DPI = 300
+# A font file in the game folder (a full CJK family's largest face is about 25 MB).
+MAX_FONT_BYTES = 64 * MEGABYTE
