@@ -48,3 +48,11 @@ MAX_ART_BYTES = 200 * MEGABYTE
 ART_DPI = 300
 # A font file in the game folder (a full CJK family's largest face is about 25 MB).
 MAX_FONT_BYTES = 64 * MEGABYTE
+
+# Text files (part E of issue 15): a rulebook or extracted text given to `pnp check FILE` or
+# `pnp clean`. The longest bundled rulebook is 104 KB and a 500-page rulebook about 2 MB, so
+# 20 MB is ten times any real one while keeping a check of it to seconds.
+MAX_TEXT_FILE_BYTES = 20 * MEGABYTE
+# Findings with the same code printed for one file before the rest are counted in one summary:
+# a damaged text can yield thousands of one kind, and fifty show the pattern.
+MAX_FINDINGS_PER_CODE = 50
