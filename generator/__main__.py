@@ -1,5 +1,86 @@
-"""`python -m generator` runs the `pnp` command line."""
+"""`python -m generator` runs the `pnp` command line, with Ctrl-C handled from the first moment.
 
-from generator.cli import main
+The handler is installed before the tool's modules are imported (that takes a second), so an
+early Ctrl-C is as quiet as a late one.
+"""
 
-main()
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from types import FrameType
+
+INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
+INTERRUPTED = "pnp: interrupted; no kit was left half-written"
+GRACE_SECONDS = 1.0  # time the build gets to unwind (remove its staging folder) after Ctrl-C
+
+_told = threading.Event()  # the message was printed, so exiting after the grace does not repeat it
+
+
+def say_interrupted() -> None:
+    """Print the one line Ctrl-C gets (and note it is said)."""
+    _told.set()
+    print(INTERRUPTED, file=sys.stderr, flush=True)
+
+
+def stop_on_interrupt() -> None:
+    """Make Ctrl-C stop promptly: worker processes are killed, the build unwinds (exit 130).
+
+    Forked workers inherit the handler and leave quietly. If the unwinding is lost or slow (an
+    interrupt raised where Python ignores exceptions), the process exits after GRACE_SECONDS;
+    a second Ctrl-C exits on the spot.
+    """
+    parent = os.getpid()
+
+    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+        if os.getpid() != parent:
+            os._exit(INTERRUPTED_EXIT)
+        signal.signal(signal.SIGINT, lambda *_: _exit_now())
+        threading.excepthook = sys.unraisablehook = _quiet  # pools break as workers die
+        _kill_workers()
+        threading.Thread(target=_exit_after_grace, daemon=True).start()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+
+
+def _quiet(_details: object) -> None:
+    """After Ctrl-C, what background threads and finalisers raise is nobody's concern."""
+
+
+def _kill_workers() -> None:
+    """Stop every worker process at once; their results are no longer wanted."""
+    for worker in multiprocessing.active_children():
+        worker.kill()
+
+
+def _exit_after_grace() -> None:
+    """Exit 130 if the interrupted build has not ended by itself in time."""
+    time.sleep(GRACE_SECONDS)
+    _exit_now()
+
+
+def _exit_now() -> None:
+    """Exit 130 at once, workers first (a later build clears any staging folder left)."""
+    _kill_workers()
+    if not _told.is_set():
+        say_interrupted()
+    os._exit(INTERRUPTED_EXIT)
+
+
+def run() -> None:
+    """Entry point: Ctrl-C handling first, then the command line."""
+    stop_on_interrupt()
+    try:
+        from generator.cli import main
+    except KeyboardInterrupt:
+        _exit_now()
+    main()
+
+
+if __name__ == "__main__":
+    run()

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 import sys
 import traceback
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import click
 
+from generator.__main__ import stop_on_interrupt
 from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan_kit
 from generator.check import RULES
 from generator.check.rulebook import check_text_file
 from generator.clean.text import clean_text
 from generator.errors import (
-    INTERRUPTED_EXIT,
     DataError,
     InternalError,
     Interrupted,
@@ -355,25 +351,7 @@ def clean(src: Path, dst: Path | None, report: Path | None) -> None:
     click.echo(f"{len(result.flags)} line(s) kept unrepaired and flagged{shift}", err=True)
 
 
-def _stop_on_interrupt() -> None:
-    """Make Ctrl-C stop at once: worker processes are killed, then the build unwinds (exit 130).
-
-    Forked workers inherit this handler and leave quietly; a second Ctrl-C exits on the spot.
-    """
-    parent = os.getpid()
-
-    def interrupted(_signum: int, _frame: FrameType | None) -> None:
-        if os.getpid() != parent:
-            os._exit(INTERRUPTED_EXIT)
-        signal.signal(signal.SIGINT, lambda *_: os._exit(INTERRUPTED_EXIT))
-        for worker in multiprocessing.active_children():
-            worker.kill()
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGINT, interrupted)
-
-
 def main() -> None:
     """Console-script entry point."""
-    _stop_on_interrupt()
+    stop_on_interrupt()
     cli(prog_name="pnp")

@@ -6,9 +6,8 @@ from typing import IO, Any
 
 import click
 
+from generator.__main__ import INTERRUPTED, INTERRUPTED_EXIT, say_interrupted
 from generator.findings import Finding
-
-INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
 
 
 class GeneratorError(click.ClickException):
@@ -48,8 +47,8 @@ class Interrupted(GeneratorError):
     exit_code = INTERRUPTED_EXIT
 
     def __init__(self) -> None:
-        super().__init__("interrupted; no kit was left half-written")
+        super().__init__(INTERRUPTED)
 
     def show(self, file: IO[Any] | None = None) -> None:
-        """Said as a plain line: stopping on request is not an error of the user's."""
-        click.echo(f"pnp: {self.message}", err=True)
+        """Said as a plain line, once: stopping on request is not an error of the user's."""
+        say_interrupted()

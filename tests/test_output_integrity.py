@@ -353,3 +353,23 @@ def test_a_build_waits_while_another_holds_the_output_folder(starter):
     run.communicate()
     assert run.returncode == 0
     assert assert_whole(KIT) != before
+
+
+def test_ctrl_c_while_writing_leaves_the_previous_kit_and_no_staging(starter, pnp, monkeypatch):
+    before = assert_whole(KIT)
+    real, written = output._write_new, []
+
+    def interrupted(staging: Path, name: str, data: bytes) -> None:
+        if len(written) == 3:
+            raise KeyboardInterrupt
+        written.append(name)
+        real(staging, name, data)
+
+    monkeypatch.setattr(output, "_write_new", interrupted)
+    result = pnp("build", "demo", "-o", "out", "--paper", "letter")
+    assert (result.exit_code, result.stderr) == (
+        130,
+        "pnp: interrupted; no kit was left half-written\n",
+    )
+    assert assert_whole(KIT) == before
+    assert leftovers(Path("out")) == []
