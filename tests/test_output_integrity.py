@@ -373,3 +373,10 @@ def test_ctrl_c_while_writing_leaves_the_previous_kit_and_no_staging(starter, pn
     )
     assert assert_whole(KIT) == before
     assert leftovers(Path("out")) == []
+
+
+def test_a_pipe_planted_as_the_old_manifest_does_not_block_only(starter, pnp):
+    (KIT / "manifest.json").unlink()
+    os.mkfifo(KIT / "manifest.json")
+    assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
+    assert "tokens.pdf" not in assert_whole(KIT)

@@ -1,0 +1,12 @@
+"""Make the hostile output path here: git keeps no pipes, and links are better made than committed."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def make(folder: Path) -> None:
+    """Create `out` as this case needs (so the runner seeds no old kit)."""
+    (folder / "notes.txt").write_text("notes\n", encoding="utf-8")
+    os.symlink("notes.txt", folder / "out")
