@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import hashlib
+import math
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
+from PIL import Image
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from generator.limits import ART_DPI
 from generator.load.art import read_art
 from generator.render.items import ImageItem, Rect, art_footprint
 from generator.write.svg import draw_vector_art, end_form
@@ -21,18 +25,36 @@ from generator.write.svg import draw_vector_art, end_form
 MIRRORS = {"none": (1, 1), "horizontal": (-1, 1), "vertical": (1, -1), "both": (-1, -1)}
 
 
-def art_form(canvas: Canvas, forms: dict, path: Path) -> tuple[str, float, float]:
+# Pillow modes a reduced image keeps; others are drawn as RGB (RGBA when they have alpha).
+KEPT_MODES = ("RGB", "RGBA", "L", "LA")
+
+
+def place_art(canvas, path: Path, x: float, y: float, width: float, height: float) -> None:
+    """Draw art stretched to a box (points); raster art far larger than the print needs is
+    embedded reduced, so a huge image costs what its box costs."""
+    reduce = _reduction(canvas, path, width, height)
+    name, form_width, form_height = art_form(canvas, canvas.art_forms, path, reduce)
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(width / form_width, height / form_height)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def art_form(canvas: Canvas, forms: dict, path: Path, reduce: int = 1) -> tuple[str, float, float]:
     """The form holding a file's art (drawn on first use, named by its content) and its size.
 
-    A raster image fills a 1x1 form; an SVG is drawn as vectors in its own units. Both take
-    the opacity in force where they are placed.
+    A raster image fills a 1x1 form, its pixels divided by `reduce` on each side; an SVG is
+    drawn as vectors in its own units. Both take the opacity in force where they are placed.
     """
     name = f"art{_digest(path)}"  # files with the same content share one form
+    name += f"r{reduce}" if reduce > 1 else ""
     if name not in forms:
         art = read_art(path)
         if art.vector is None:
             canvas.beginForm(name, 0, 0, 1, 1)
-            canvas.drawImage(ImageReader(str(path)), 0, 0, 1, 1, mask="auto")
+            image = _reduced(path, reduce) if reduce > 1 else str(path)
+            canvas.drawImage(ImageReader(image), 0, 0, 1, 1, mask="auto")
             canvas.endForm()
             forms[name] = (name, 1.0, 1.0)
         else:
@@ -53,8 +75,8 @@ def draw_art(canvas, item: ImageItem, box: Rect) -> None:
         clip.rect(box.x * mm, -(box.y + box.height) * mm, box.width * mm, box.height * mm)
         canvas.clipPath(clip, stroke=0, fill=0)
     with turned(canvas, footprint, item.rotate, item.flip, item.opacity) as local:
-        canvas.place_image(
-            item.path, local.x * mm, local.y * mm, local.width * mm, local.height * mm
+        place_art(
+            canvas, item.path, local.x * mm, local.y * mm, local.width * mm, local.height * mm
         )
     canvas.restoreState()
 
@@ -94,10 +116,41 @@ class ArtFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        self.canv.place_image(self.path, 0, 0, self.width, self.height)
+        place_art(self.canv, self.path, 0, 0, self.width, self.height)
+
+
+def _reduction(canvas: Canvas, path: Path, width: float, height: float) -> int:
+    """The power of two a raster image's sides may be divided by and still give its box
+    (`width` x `height` points, as the canvas is scaled now) ART_DPI; 1 for SVG."""
+    art = read_art(path)
+    if art.vector is not None:
+        return 1
+    a, b, c, d, _, _ = canvas._currentMatrix
+    wide = abs(width) * math.hypot(a, b) / 72 * ART_DPI
+    high = abs(height) * math.hypot(c, d) / 72 * ART_DPI
+    spare = min(art.width / max(wide, 1), art.height / max(high, 1))
+    return 2 ** int(math.log2(spare)) if spare >= 2 else 1
+
+
+@lru_cache(maxsize=8)
+def _reduced(path: Path, reduce: int) -> Image.Image:
+    """A raster image with each side divided by `reduce` (a JPEG decoded at that scale)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # read_art has already checked the file
+        with Image.open(path) as image:
+            width, height = image.size
+            if image.format == "JPEG":
+                image.draft(image.mode, (math.ceil(width / reduce), math.ceil(height / reduce)))
+            image.load()
+            done = round(width / image.width)  # what the JPEG draft has divided already
+            if image.mode not in KEPT_MODES:
+                alpha = "A" in image.mode or "transparency" in image.info
+                image = image.convert("RGBA" if alpha else "RGB")
+            return image.reduce(reduce // done) if reduce > done else image.copy()
 
 
 @cache
 def _digest(path: Path) -> str:
     """A short content hash, so the same art gets the same name on every machine."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    with path.open("rb") as file:
+        return hashlib.file_digest(file, "sha256").hexdigest()[:16]
