@@ -310,13 +310,24 @@ def test_two_builds_at_once_leave_one_whole_kit(starter):
     assert leftovers(Path("out")) == []
 
 
+SLOW_DISK = """\
+import time
+real = output._write_new
+def write_new(staging, name, data):
+    time.sleep(0.1)
+    real(staging, name, data)
+output._write_new = write_new
+"""
+
+
 def test_build_all_killed_at_1_2_and_4_seconds_leaves_whole_kits(tmp_path, pnp, monkeypatch):
-    """Two starter games: loading, rendering and writing all happen within those seconds."""
+    """Two starter games on a slow disk (0.1 s a file): the kills land while loading, while
+    rendering and while writing (the first kit is written from about 2.5 s to 4.5 s)."""
     monkeypatch.chdir(tmp_path)
     for name in ("alpha", "beta"):
         assert pnp("new", name).exit_code == 0
     assert pnp("build", "--all", "-o", "out", "--paper", "letter").exit_code == 0
-    script = CHILD.format(patch="")
+    script = CHILD.format(patch=SLOW_DISK)
     for delay in (1.0, 2.0, 4.0):
         run = subprocess.Popen(
             [sys.executable, "-c", script, "build", "--all", "-o", "out"],
@@ -326,13 +337,19 @@ def test_build_all_killed_at_1_2_and_4_seconds_leaves_whole_kits(tmp_path, pnp, 
         time.sleep(delay)
         run.kill()
         run.wait()
-        for kit in Path("out").iterdir():
-            if not kit.name.startswith("."):
-                assert_whole(kit)
+        for name in ("alpha", "beta"):
+            papers = {entry["paper"] for entry in _entries(Path("out", name))} - {"card", "screen"}
+            assert len(papers) == 1, f"killed at {delay} s: a mixed kit {papers}"
+            assert_whole(Path("out", name))
     assert pnp("build", "--all", "-o", "out").exit_code == 0
     for name in ("alpha", "beta"):
         assert_whole(Path("out", name))
     assert leftovers(Path("out")) == []
+
+
+def _entries(folder: Path) -> list[dict]:
+    """The file entries of a kit's manifest."""
+    return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))["files"]
 
 
 def test_a_build_waits_while_another_holds_the_output_folder(starter):
