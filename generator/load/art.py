@@ -14,12 +14,25 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from generator.findings import Position, Report
-from generator.limits import MAX_ART_PIXELS, MAX_SVG_BYTES
+from generator.limits import MAX_ART_BYTES, MAX_ART_PIXELS, MAX_SVG_BYTES, megabytes
 from generator.load.svg import SvgError, VectorArt, read_svg, too_big
 
 KINDS = {".png": "a PNG image", ".jpg": "a JPEG image", ".jpeg": "a JPEG image"}
 KINDS |= {".webp": "a WebP image", ".svg": "an SVG file"}
 ANY_KIND = "an image (SVG, PNG, JPEG or WebP)"
+# The only decoders art is opened with: Pillow's others (EPS runs Ghostscript, TIFF, PSD...)
+# never see a designer's file, whatever its name.
+DECODERS = ("PNG", "JPEG", "WEBP")
+# Other image formats by their first bytes, to say what a refused file is.
+OTHER_KINDS = {
+    b"GIF8": "a GIF image",
+    b"BM": "a BMP image",
+    b"II*\x00": "a TIFF image",
+    b"MM\x00*": "a TIFF image",
+    b"8BPS": "a Photoshop file",
+    b"%!PS": "a PostScript file",
+    b"%PDF": "a PDF file",
+}
 PIXELS = re.compile(r"\((\d+) pixels\)")
 
 
@@ -91,10 +104,14 @@ def _raster(path: Path, kind: str, size: int) -> Art:
     """A PNG, JPEG or WebP opened and decoded in full, so truncation and damage show now."""
     if size == 0:
         raise ArtError(f"expected {kind}, found an empty file")
+    if size > MAX_ART_BYTES:
+        raise ArtError(
+            f"expected an image file of at most {megabytes(MAX_ART_BYTES)}, found {megabytes(size)}"
+        )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Pillow warns of odd metadata; only failures matter here
         try:
-            with Image.open(path) as image:
+            with Image.open(path, formats=DECODERS) as image:
                 width, height = image.size
                 if width * height > MAX_ART_PIXELS:
                     raise ArtError(_too_large(f"{width}x{height} ({width * height:,} pixels)"))
@@ -107,11 +124,23 @@ def _raster(path: Path, kind: str, size: int) -> Art:
         except (PermissionError, IsADirectoryError, FileNotFoundError):
             raise
         except UnidentifiedImageError as exc:
-            raise ArtError(f"expected {kind}, found data that is not an image") from exc
+            raise ArtError(f"expected {kind}, found {_other_kind(path)}") from exc
         except (OSError, SyntaxError, ValueError, EOFError) as exc:
             damage = "a truncated file" if "truncated" in str(exc).lower() else "a damaged file"
             raise ArtError(f"expected {kind}, found {damage}: {exc}") from exc
     return Art(float(width), float(height))
+
+
+def _other_kind(path: Path) -> str:
+    """What a file Pillow may not open is: another image format by its first bytes, or not one."""
+    with path.open("rb") as file:
+        start = file.read(12)
+    for magic, kind in OTHER_KINDS.items():
+        if start.startswith(magic):
+            return f"{kind} (save it as PNG, JPEG or WebP)"
+    if start[4:8] == b"ftyp":
+        return "an AVIF or HEIF image (save it as PNG, JPEG or WebP)"
+    return "data that is not an image"
 
 
 def _too_large(found: str) -> str:
