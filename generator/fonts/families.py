@@ -10,7 +10,7 @@ from pathlib import Path
 
 import fontpkg
 
-from generator.fonts.instances import FontFileError, open_font
+from generator.fonts.instances import FontFileError, check_outlines, open_font
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 FONT_SUFFIXES = (".ttf", ".otf")
@@ -151,6 +151,8 @@ def _describe(path: Path) -> tuple[str, FontFile]:
         raise FontFileError(f"expected a TrueType or OpenType font, found {exc}") from exc
     if not family:
         raise FontFileError("expected a font with a family name, found none in its name table")
+    if "glyf" in font:  # CFF outlines are refused when the face is embedded
+        check_outlines(path)
     return family, FontFile(path, italic, weights, "fvar" in font)
 
 

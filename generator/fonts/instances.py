@@ -11,6 +11,9 @@ from pathlib import Path
 
 from fontTools import version as FONTTOOLS_VERSION
 from fontTools.ttLib import TTFont, TTLibError
+from reportlab.pdfbase.ttfonts import TTFontFile
+
+from generator.limits import MAX_FONT_BYTES, megabytes
 
 CACHE_ENV = "PNP_CACHE_DIR"
 # GPOS pair kerning makes instancing 10x slower; ReportLab does not kern, and HarfBuzz keeps
@@ -31,6 +34,11 @@ def cache_dir() -> Path:
 
 def open_font(path: Path) -> TTFont:
     """A font read into memory (the file is closed); anything not a font is a FontFileError."""
+    size = path.stat().st_size
+    if size > MAX_FONT_BYTES:
+        raise FontFileError(
+            f"expected a font file of at most {megabytes(MAX_FONT_BYTES)}, found {megabytes(size)}"
+        )
     try:
         font = TTFont(io.BytesIO(path.read_bytes()), lazy=True, fontNumber=0)
         font["cmap"]
@@ -38,6 +46,18 @@ def open_font(path: Path) -> TTFont:
     except (TTLibError, OSError, KeyError, AssertionError, ValueError, IndexError) as exc:
         raise FontFileError(f"expected a TrueType or OpenType font, found {_reason(exc)}") from exc
     return font
+
+
+def check_outlines(path: Path) -> None:
+    """Read the font as the PDF writer will and subset every character it maps, so a damaged
+    glyph table is a finding of `pnp check` rather than a failure while a PDF is written."""
+    try:
+        face = TTFontFile(str(path))
+        face.makeSubset(sorted(face.charToGlyph))
+    except Exception as exc:  # ReportLab's parser fails on damage in many ways
+        raise FontFileError(
+            f"expected a font whose glyph tables can be read, found a damaged table ({_reason(exc)})"
+        ) from exc
 
 
 def _reason(exc: Exception) -> str:
