@@ -56,3 +56,15 @@ MAX_TEXT_FILE_BYTES = 20 * MEGABYTE
 # Findings with the same code printed for one file before the rest are counted in one summary:
 # a damaged text can yield thousands of one kind, and fifty show the pattern.
 MAX_FINDINGS_PER_CODE = 50
+
+# YAML (part A of issue 15). How deeply collections nest in one YAML file: real game files nest
+# under ten levels, and the parser recurses once per level (100,000 levels crashed it).
+MAX_YAML_DEPTH = 100
+# Values that aliases repeat in one YAML file, each alias counting every value of what it names
+# once written out: a "billion laughs" file names 10^9 from a few hundred bytes. A million is a
+# YAML deck of 100,000 cards each repeating ten shared values.
+MAX_YAML_ALIAS_VALUES = 1_000_000
+# The largest number a data file may hold (YAML numbers, and CSV cells read as numbers): no
+# count, size or rule value comes near it, and beyond it floats lose whole numbers and
+# conversions overflow (a 400-digit integer, `1.0e+999` read as infinity).
+MAX_NUMBER = 10**15
