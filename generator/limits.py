@@ -68,3 +68,6 @@ MAX_YAML_ALIAS_VALUES = 1_000_000
 # count, size or rule value comes near it, and beyond it floats lose whole numbers and
 # conversions overflow (a 400-digit integer, `1.0e+999` read as infinity).
 MAX_NUMBER = 10**15
+# Numbers in one SVG's path data and point lists (an x and a y each count): a detailed traced
+# illustration or map holds a few hundred thousand; this many reads in about 10 s.
+MAX_SVG_PATH_NUMBERS = 2_000_000
