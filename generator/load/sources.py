@@ -9,7 +9,13 @@ from typing import Any
 import yaml
 
 from generator.findings import Position, Report
-from generator.limits import MAX_DATA_FILE_BYTES, megabytes
+from generator.limits import (
+    MAX_DATA_FILE_BYTES,
+    MAX_NUMBER,
+    MAX_YAML_ALIAS_VALUES,
+    MAX_YAML_DEPTH,
+    megabytes,
+)
 from generator.load.encodings import EncodingProblem, decode_utf8
 
 Path_ = tuple[str | int, ...]
@@ -93,6 +99,7 @@ def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
     text = read_text(path)
     loader = LOADER(text)
     try:
+        _within_limits(LOADER(text), path)
         node = loader.get_single_node()
     except yaml.MarkedYAMLError:
         _raise_syntax_error(path, text)
@@ -102,6 +109,58 @@ def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
     if node is None:
         return None, source
     return _build(node, (), source, loader, report), source
+
+
+def _within_limits(parser: Any, path: Path) -> None:
+    """Walk the parser's events, refusing nesting and alias repeats beyond the limits before
+    anything recursive (composing, building) sees the document."""
+    open_anchors: list[tuple[str | None, int]] = []  # per open collection: anchor, values before
+    sizes: dict[str, int] = {}  # values each finished anchor stands for
+    values = repeated = 0
+    try:
+        while parser.check_event():
+            event = parser.get_event()
+            if isinstance(event, yaml.CollectionStartEvent):
+                if len(open_anchors) >= MAX_YAML_DEPTH:
+                    raise SourceError(
+                        "too-large",
+                        _at(event, path),
+                        f"expected YAML nested at most {MAX_YAML_DEPTH} levels deep, "
+                        "found deeper here",
+                    )
+                open_anchors.append((event.anchor, values))
+                values += 1
+            elif isinstance(event, yaml.CollectionEndEvent):
+                anchor, before = open_anchors.pop()
+                if anchor is not None:
+                    sizes[anchor] = values - before
+            elif isinstance(event, yaml.ScalarEvent):
+                values += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.AliasEvent):
+                if any(anchor == event.anchor for anchor, _ in open_anchors):
+                    raise SourceError(
+                        "yaml-syntax",
+                        _at(event, path),
+                        f"expected an alias to name a finished value, found '*{event.anchor}' "
+                        f"inside the value '&{event.anchor}' it names (a recursive document)",
+                    )
+                size = sizes.get(event.anchor, 0)  # an undefined alias is the composer's error
+                values, repeated = values + size, repeated + size
+                if repeated > MAX_YAML_ALIAS_VALUES:
+                    raise SourceError(
+                        "too-large",
+                        _at(event, path),
+                        f"expected aliases to repeat at most {MAX_YAML_ALIAS_VALUES:,} values "
+                        f"in one file, found more by '*{event.anchor}' (it repeats {size:,})",
+                    )
+    finally:
+        parser.dispose()
+
+
+def _at(event: yaml.Event, file: Path) -> Position:
+    return Position(file, event.start_mark.line + 1, event.start_mark.column + 1)
 
 
 def _raise_syntax_error(path: Path, text: str) -> None:
@@ -147,4 +206,19 @@ def _build(node: yaml.Node, path: Path_, source: SourceMap, loader: Any, report:
         return [
             _build(item, (*path, i), source, loader, report) for i, item in enumerate(node.value)
         ]
-    return loader.construct_object(node, deep=True)
+    return _finite(loader.construct_object(node, deep=True), node, source.file)
+
+
+def _finite(value: Any, node: yaml.Node, file: Path) -> Any:
+    """A number within MAX_NUMBER: larger ones overflow floats (`1.0e+999` reads as infinity)."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return value
+    if value == value and abs(value) <= MAX_NUMBER:  # NaN is the one value unequal to itself
+        return value
+    text = node.value if len(node.value) <= 30 else f"a number of {len(node.value):,} characters"
+    quoted = text if text.startswith("a number") else f"'{text}'"
+    raise SourceError(
+        "schema",
+        _mark(node, file),
+        f"expected a number between -{MAX_NUMBER:,} and {MAX_NUMBER:,}, found {quoted}",
+    )
