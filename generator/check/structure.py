@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame
-from generator.load.schema import dotted
+from generator.load.schema import dotted, listed
 from generator.model import Piece
 from generator.render.backs import own_back
 from generator.render.rulebook import booklet_ids
@@ -126,25 +126,27 @@ def game_id_matches_folder(loaded: LoadedGame, report: Report) -> None:
     "or a cost class's items and table.",
 )
 def references(loaded: LoadedGame, report: Report) -> None:
+    """Names that point at nothing; a layout that exists but cannot be built (its `extends`
+    fails) was reported where it is defined, so naming it is no second error."""
     game, source = loaded.game, loaded.source
     for group in ("decks", "token_sheets"):
         for index, owner in enumerate(getattr(game, group)):
             for key in ("layout", "back_layout"):
                 name = getattr(owner, key)
-                if name is not None and name not in loaded.layouts:
+                if name is not None and name not in loaded.layout_positions:
                     report.error(
                         "unknown-reference",
                         source.at(group, index, key),
-                        unknown("layout", name, loaded.layouts),
+                        unknown("layout", name, loaded.layout_positions),
                     )
     for pieces in loaded.piece_files.values():
         for index, piece in enumerate(pieces.pieces):
-            name = own_back(piece)[0]
-            if name is not None and name not in loaded.layouts:
+            name, known = own_back(piece)[0], loaded.layout_positions
+            if name is not None and name not in known:
                 report.error(
                     "unknown-reference",
                     pieces.position(index, "back_layout"),
-                    unknown("layout", name, loaded.layouts) + did_you_mean(name, loaded.layouts),
+                    unknown("layout", name, known) + did_you_mean(name, known),
                 )
     providers = [
         item.id for group in (game.decks, game.token_sheets, game.boards) for item in group
@@ -167,8 +169,7 @@ def references(loaded: LoadedGame, report: Report) -> None:
 
 def unknown(kind: str, found: str, known: Iterable[str]) -> str:
     """The message for a reference to nothing: what exists, and what was named."""
-    names = ", ".join(sorted(known)) or "none defined"
-    return f"expected a {kind} id ({names}), found '{found}'"
+    return f"expected a {kind} id ({listed(known)}), found '{found}'"
 
 
 def did_you_mean(found: str, known: Iterable[str]) -> str:

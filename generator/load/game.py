@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,10 @@ from generator.model import Card, Deck, Erratum, Game, Layout, Piece, Token, Tok
 
 GAME_FILE = "game.yaml"
 ERRATA_FILE = "errata.yaml"
+GAME_NEEDS = (
+    "a game file: a mapping of keys, at least `id` (the folder name), `title` and "
+    "`players: {min: 1, max: 4}`, and the decks, token_sheets and boards to print"
+)
 
 
 class AssetError(Exception):
@@ -32,15 +37,31 @@ class AssetError(Exception):
 
 
 def game_file(folder: Path, relative: str) -> Path:
-    """Resolve a path named in the data, refusing anything outside the game folder."""
+    """Resolve a path named in the data, refusing anything outside the game folder (links
+    included) and anything but a file."""
     root = folder.resolve()
-    target = (root / relative).resolve()
-    if not target.is_relative_to(root):
+    try:
+        target = (root / relative).resolve()
+        inside, is_file, is_folder = target.is_relative_to(root), target.is_file(), target.is_dir()
+    except RuntimeError:  # Python 3.11 raises this for a loop of links
+        raise AssetError(
+            "missing-file", f"expected a file at '{relative}', found a loop of links"
+        ) from None
+    except (OSError, ValueError) as exc:  # a NUL byte in the name, or a name too long
+        raise AssetError(
+            "missing-file",
+            f"expected a file at '{relative}', found a path the system refuses ({exc})",
+        ) from None
+    if not inside:
+        link = Path(os.path.normpath(root / relative)).is_relative_to(root)
         raise AssetError(
             "path-outside-game",
-            f"expected a path inside the game folder {folder.name}/, found '{relative}'",
+            f"expected a path inside the game folder {folder.name}/, found '{relative}'"
+            + (", a link that leads outside it" if link else ""),
         )
-    if not target.is_file():
+    if is_folder:
+        raise AssetError("missing-file", f"expected a file at '{relative}', found a folder")
+    if not is_file:
         raise AssetError("missing-file", f"expected a file at '{relative}', found none")
     return target
 
@@ -92,8 +113,13 @@ def find_game_folder(spec: str, root: Path = Path("card_data")) -> Path:
 def load_game(folder: Path, report: Report) -> LoadedGame | None:
     """Read and validate a whole game; None when game.yaml itself is unusable."""
     folder = folder.resolve()
-    raw, source = _read(folder / GAME_FILE, report, read_yaml)
-    if raw is None:
+    try:
+        raw, source = read_yaml(folder / GAME_FILE, report)
+    except SourceError as exc:
+        exc.report_to(report)
+        return None
+    if not isinstance(raw, dict):
+        report.error("schema", source.at(), f"expected {GAME_NEEDS}, found {_kind(raw)}")
         return None
     errata_raw, errata_source = None, None
     if (folder / ERRATA_FILE).is_file():
@@ -118,6 +144,15 @@ def load_game(folder: Path, report: Report) -> LoadedGame | None:
     layouts = resolve_layouts(defined, report)
     positions = {name: position for name, (_, position) in defined.items()}
     return LoadedGame(folder, game, source, errata_source, piece_files, layouts, positions)
+
+
+def _kind(raw: Any) -> str:
+    """What a YAML file holds instead of a mapping, in a designer's words."""
+    if raw is None:
+        return "an empty file"
+    if isinstance(raw, list):
+        return "a list"
+    return f"the single value {str(raw)[:40]!r}"
 
 
 def _read(

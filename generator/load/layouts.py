@@ -7,7 +7,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from generator.findings import Position, Report
-from generator.load.schema import report_schema_errors
+from generator.load.schema import listed, report_schema_errors
 from generator.load.sources import SourceError, read_yaml
 from generator.model import Layout
 
@@ -37,38 +37,49 @@ def shared_layouts(
 def resolve_layouts(
     defined: dict[str, tuple[Layout, Position]], report: Report
 ) -> dict[str, Layout]:
-    """Flatten `extends` chains; an unknown parent or a cycle is reported where it is named."""
+    """Flatten `extends` chains (walked, not recursed, so any length resolves); an unknown
+    parent or a cycle is reported once, where it is named, and the layouts built on it are
+    left out without further findings."""
     resolved: dict[str, Layout] = {}
-
-    def resolve(name: str, chain: tuple[str, ...]) -> Layout | None:
-        if name in resolved:
-            return resolved[name]
-        layout, position = defined[name]
-        parent_name = layout.extends
-        if parent_name is None:
-            resolved[name] = layout
-            return layout
-        if parent_name in chain or parent_name not in defined:
-            problem = (
-                "a cycle through " + " -> ".join((*chain, name, parent_name))
-                if parent_name in chain
-                else f"'{parent_name}'"
-            )
-            report.error(
-                "unknown-reference",
-                position,
-                f"layout '{name}' extends {problem}; expected a layout it can build on ({', '.join(sorted(defined))})",
-            )
-            return None
-        parent = resolve(parent_name, (*chain, name))
-        if parent is None:
-            return None
-        resolved[name] = merge(parent, layout)
-        return resolved[name]
-
-    for name in defined:
-        resolve(name, ())
+    broken: set[str] = set()
+    for start in defined:
+        chain: list[str] = []
+        on_chain: set[str] = set()
+        name: str | None = start
+        while name is not None and name not in resolved and name not in broken:
+            if name in on_chain or name not in defined:
+                report.error(
+                    "unknown-reference",
+                    defined[chain[-1]][1],
+                    _unbuildable(chain, name, defined),
+                )
+                broken.add(name)
+                break
+            chain.append(name)
+            on_chain.add(name)
+            name = defined[name][0].extends
+        if name in broken:
+            broken.update(chain)
+            continue
+        base = resolved.get(name) if name is not None else None
+        for link in reversed(chain):
+            layout = defined[link][0]
+            base = resolved[link] = layout if base is None else merge(base, layout)
     return resolved
+
+
+def _unbuildable(chain: list[str], parent: str, defined: dict[str, tuple[Layout, Position]]) -> str:
+    """Why the chain's last layout cannot extend `parent`: a cycle back, or nothing by that name."""
+    name = chain[-1]
+    if parent in chain:
+        cycle = " -> ".join((*chain[chain.index(parent) :], parent))
+        return (
+            f"layout '{name}' extends '{parent}', which leads back to it ({cycle}); "
+            "expected a chain of `extends` that ends at a layout extending nothing"
+        )
+    return (
+        f"layout '{name}' extends '{parent}'; expected a layout it can build on ({listed(defined)})"
+    )
 
 
 def merge(parent: Layout, child: Layout) -> Layout:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import ValidationError
@@ -80,3 +81,10 @@ def report_schema_errors(
             message = f"expected {' or '.join(expectations)}, found {error.get('input')!r}"
         lead = f"{dotted(relative)}: " if relative else ""
         report.error("schema", source.at(*where), lead + message)
+
+
+def listed(names: Iterable[str], most: int = 12) -> str:
+    """Known names for a message, sorted; a long list ends with how many more there are."""
+    ordered = sorted(names)
+    shown = ", ".join(ordered[:most]) or "none defined"
+    return shown + (f" and {len(ordered) - most:,} more" if len(ordered) > most else "")
