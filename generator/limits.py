@@ -69,5 +69,6 @@ MAX_YAML_ALIAS_VALUES = 1_000_000
 # conversions overflow (a 400-digit integer, `1.0e+999` read as infinity).
 MAX_NUMBER = 10**15
 # Numbers in one SVG's path data and point lists (an x and a y each count): a detailed traced
-# illustration or map holds a few hundred thousand; this many reads in about 10 s.
-MAX_SVG_PATH_NUMBERS = 2_000_000
+# illustration holds tens of thousands (a curve is 6); this many reads in about 3.5 s, and
+# each card that shows it costs about 0.3 s more to draw and rasterise.
+MAX_SVG_PATH_NUMBERS = 500_000
