@@ -16,12 +16,16 @@ from generator.limits import (
     MAX_SVG_DEPTH,
     MAX_SVG_ELEMENTS,
     MAX_SVG_ENTITY_BYTES,
+    MAX_SVG_PATH_NUMBERS,
     megabytes,
 )
 from generator.load.svg_paint import Clip, VectorPath, path_operations, shape_path
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# Attributes that hold the coordinates of paths and polygons.
+PATH_DATA = ("d", "points")
 ENTITY = re.compile(rb"<!ENTITY\s+(%\s*)?([^\s>]+)\s*(\"[^\"]*\"|'[^']*'|[^>]*)>")
 # Elements whose content is drawn only where something refers to it; moved into <defs>.
 REFERENCED = ("mask", "marker", "symbol")
@@ -49,13 +53,14 @@ def read_svg(data: bytes) -> VectorArt:
     """The drawable content of an SVG file; SvgError when there is none or the file is unsafe."""
     root = _safe_tree(data)
     _count_elements(root)
+    _count_path_numbers(root)
     tidy = ElementTree.tostring(_with_references_in_defs(root))
     try:
         document = se.SVG.parse(io.BytesIO(tidy), reify=True)
     except (*PARSE_ERRORS, RecursionError, ElementTree.ParseError) as exc:
         raise SvgError(f"expected an SVG the renderer can read, found {exc!s}") from exc
     declared = _declared_size(root, document)
-    notes: list[str] = []
+    notes = _outside_references(root)
     paths = list(_walk(document, (), _paint_servers(root), notes))
     if not paths:
         found = "only text (convert text to paths in the editor)" if _has_text(root) else "none"
@@ -155,6 +160,32 @@ def _count_elements(root: ElementTree.Element) -> None:
         return total
 
     count(root, 0)
+
+
+def _count_path_numbers(root: ElementTree.Element) -> None:
+    """Refuse more path coordinates than a drawing needs, before any path is parsed."""
+    found = 0
+    for node in root.iter():
+        for name in PATH_DATA:
+            found += sum(1 for _ in NUMBER.finditer(node.get(name, "")))
+        if found > MAX_SVG_PATH_NUMBERS:
+            raise SvgError(
+                f"expected an SVG with at most {MAX_SVG_PATH_NUMBERS:,} numbers in its path data, "
+                "found more"
+            )
+
+
+def _outside_references(root: ElementTree.Element) -> list[str]:
+    """Notes naming links to files or addresses outside the SVG, which are never opened."""
+    outside = []
+    for node in root.iter():
+        href = node.get(XLINK_HREF) or node.get("href") or ""
+        if href and not href.startswith(("#", "data:")):
+            outside.append(href)
+    if not outside:
+        return []
+    shown = ", ".join(f"'{href[:80]}'" for href in dict.fromkeys(outside[:3]))
+    return [f"it links to files outside it ({shown}), which are not read"]
 
 
 def _with_references_in_defs(root: ElementTree.Element) -> ElementTree.Element:
