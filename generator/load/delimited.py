@@ -23,7 +23,7 @@ def read_csv(path: Path, report: Report) -> tuple[list[dict[str, Value]], Source
     text = read_text(path)
     source = SourceMap(path)
     records = _records(text, path)
-    return rows_from_records(records, "csv-syntax", report, source), source
+    return rows_from_records(records, "csv-syntax", report, source, whole_rows=True), source
 
 
 def delimiter(text: str) -> str:

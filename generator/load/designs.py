@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.findings import Position, Report
+from generator.limits import MAX_NUMBER
 from generator.load.delimited import read_csv
 from generator.load.sources import SourceError, SourceMap, read_yaml
 from generator.load.spreadsheets import SPREADSHEET_SUFFIXES, read_sheet
@@ -49,11 +50,13 @@ def _numbers_in_fields(row: dict[str, Value], kind: type[Piece]) -> dict[str, An
 
 
 def _number(text: Value) -> Any:
+    """The number a cell reads as, within MAX_NUMBER (`1e999` or `nan` stay text)."""
     for convert in (int, float):
         try:
-            return convert(text)
+            number = convert(text)
         except ValueError:
-            pass
+            continue
+        return number if abs(number) <= MAX_NUMBER else text  # NaN compares false: text
     return text
 
 

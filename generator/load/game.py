@@ -15,7 +15,7 @@ from generator.findings import Position, Report
 from generator.load.designs import read_designs
 from generator.load.layouts import resolve_layouts, shared_layouts
 from generator.load.schema import report_schema_errors
-from generator.load.sources import SourceError, SourceMap, read_yaml
+from generator.load.sources import ShortRow, SourceError, SourceMap, read_yaml
 from generator.load.spreadsheets import split_sheet
 from generator.model import Card, Deck, Erratum, Game, Layout, Piece, Token, TokenSheet
 
@@ -208,6 +208,9 @@ def _load_pieces(
         return None
     pieces, paths, complete = [], [], True
     for index, row in enumerate(raw):
+        if index in source.short_rows and not _whole(source.short_rows[index], owner, report):
+            complete = False
+            continue
         try:
             pieces.append(kind.model_validate(row))
             paths.append((index,))
@@ -215,3 +218,18 @@ def _load_pieces(
             report_schema_errors(exc, source, (index,), report)
             complete = False
     return PieceFile(owner, game_source.at(*path_in_game), source, pieces, paths, complete)
+
+
+def _whole(short: ShortRow, owner: Deck | TokenSheet, report: Report) -> bool:
+    """A CSV row cut short is whole unless it lacks a field the deck declares (a lost
+    separator shifts every later cell); an optional column left off at the end is fine."""
+    lacking = [name for name in short.missing if name in (owner.fields or ())]
+    if not lacking:
+        return True
+    report.error(
+        "csv-syntax",
+        short.position,
+        f"expected {short.expected} cells as in the header, found {short.found} "
+        f"(no {', '.join(lacking)}, declared in fields)",
+    )
+    return False

@@ -24,6 +24,17 @@ Path_ = tuple[str | int, ...]
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+@dataclass(frozen=True)
+class ShortRow:
+    """A CSV row with fewer cells than its header: where its last cell stands, the counts, and
+    the header names of the cells it lacks."""
+
+    position: Position
+    expected: int
+    found: int
+    missing: tuple[str, ...]
+
+
 @dataclass
 class SourceMap:
     """Where each value of a loaded file stands, keyed by its path of keys and indexes."""
@@ -31,6 +42,7 @@ class SourceMap:
     file: Path
     values: dict[Path_, Position] = field(default_factory=dict)
     keys: dict[Path_, Position] = field(default_factory=dict)
+    short_rows: dict[int, ShortRow] = field(default_factory=dict)
 
     def at(self, *path: str | int) -> Position:
         """Position of the value at `path`, or of its nearest recorded parent."""

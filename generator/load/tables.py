@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from generator.findings import Position, Report
 from generator.limits import MAX_CELL_CHARS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
-from generator.load.sources import SourceError, SourceMap
+from generator.load.sources import ShortRow, SourceError, SourceMap
 
 Value = str | int | float | bool
 
@@ -29,11 +29,17 @@ Record = tuple[Position, list[TableCell]]
 
 
 def rows_from_records(
-    records: Iterable[Record], code: str, report: Report, source: SourceMap
+    records: Iterable[Record],
+    code: str,
+    report: Report,
+    source: SourceMap,
+    whole_rows: bool = False,
 ) -> list[dict[str, Value]]:
     """One row per record after the header; blank records and blank cells are skipped.
 
-    More cells than the header names is an error of `code` that stops the file.
+    More cells than the header names is an error of `code` that stops the file; with
+    `whole_rows` (CSV, where every row writes all its separators) a row with fewer is kept
+    in `source.short_rows`, for the deck to refuse when it lacks a declared field.
     """
     rows: list[dict[str, Value]] = []
     names: list[str] | None = None
@@ -49,6 +55,9 @@ def rows_from_records(
                 f"expected {len(names)} cells as in the header, found {len(cells)}",
             )
         index = len(rows)
+        if whole_rows and len(cells) < len(names):
+            missing = tuple(names[len(cells) :])
+            source.short_rows[index] = ShortRow(cells[-1].position, len(names), len(cells), missing)
         source.values[(index,)] = where
         row: dict[str, Value] = {}
         for name, cell in zip(names, cells, strict=False):
