@@ -68,14 +68,15 @@ def report_art(report: Report, path: Path, relative: str, where: Position) -> bo
     try:
         art = read_art(path)
     except ArtError as exc:
-        _once(report, "bad-art", where, f"art '{relative}': {exc}", error=True)
+        report_once(report, "bad-art", where, f"art '{relative}': {exc}", error=True)
         return False
     for note in art.notes:
-        _once(report, "art-simplified", where, f"art '{relative}': {note}", error=False)
+        report_once(report, "art-simplified", where, f"art '{relative}': {note}", error=False)
     return True
 
 
-def _once(report: Report, code: str, where: Position, message: str, error: bool) -> None:
+def report_once(report: Report, code: str, where: Position, message: str, error: bool) -> None:
+    """Report a finding unless one with the same code and message already stands."""
     if any(f.code == code and f.message == message for f in report.findings):
         return
     (report.error if error else report.warning)(code, where, message)

@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.colours import parse_colour
 from generator.findings import Position, Report
-from generator.load.art import read_art, report_art
+from generator.load.art import read_art, report_art, report_once
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
 from generator.model.game import is_placeholder, printed_value
@@ -269,6 +269,8 @@ def element_item(
         if not isinstance(source, str) or not source:
             return None
         where = who.at(element.field) if element.field and not element.src else who.where
+        if _without_area(loaded, box, who, report):
+            return None
         path = _art(loaded.folder, source, where, report)
         if path is None:
             return None
@@ -299,6 +301,19 @@ def _field_colour(context: dict, field: str, who: Whose, report: Report) -> str 
         named = f"deck '{who.owner.id}', card '{who.piece.id}', {field}"
         report.error("schema", who.at(field), f"{named}: {exc}")
         return None
+
+
+def _without_area(loaded: LoadedGame, box: Rect, who: Whose, report: Report) -> bool:
+    """An image box of no width or height (after its inset) is an error, once per layout."""
+    if box.width > 0 and box.height > 0:
+        return False
+    layout = who.back or getattr(who.owner, "layout", None)
+    named = f"layout '{layout}'" if layout else f"board '{who.owner.id}'"
+    where = loaded.layout_positions.get(layout, who.where) if layout else who.where
+    found = f"{box.width:g}x{box.height:g} mm"
+    message = f"{named}: expected an image box of positive width and height, found {found}"
+    report_once(report, "bad-art", where, message, error=True)
+    return True
 
 
 def _art(folder: Path, relative: str, where: Position, report: Report) -> Path | None:
