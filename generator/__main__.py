@@ -32,8 +32,11 @@ def stop_on_interrupt() -> None:
 
     Forked workers inherit the handler and leave quietly. If the unwinding is lost or slow (an
     interrupt raised where Python ignores exceptions), the process exits after GRACE_SECONDS;
-    a second Ctrl-C exits on the spot.
+    a second Ctrl-C exits on the spot. Where Ctrl-C is ignored (a shell's background job), it
+    stays ignored.
     """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        return
     parent = os.getpid()
 
     def interrupted(_signum: int, _frame: FrameType | None) -> None:

@@ -99,6 +99,11 @@ def _big_game(folder: Path, cards: int = 400) -> None:
     )
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the child: Ctrl-C not ignored, even when these tests run as a shell's background job."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _children(pid: int) -> list[int]:
     """The processes a process started (Linux)."""
     path = Path(f"/proc/{pid}/task/{pid}/children")
@@ -125,6 +130,7 @@ def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_g
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     deadline = time.monotonic() + 60
     while not (workers := _children(build_run.pid)) and build_run.poll() is None:
@@ -152,8 +158,24 @@ def test_ctrl_c_while_pnp_is_still_starting_is_quiet_too(tmp_path):
         cwd=tmp_path,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     time.sleep(0.2)  # importing the tool's modules takes longer than this
     starting.send_signal(signal.SIGINT)
     _, stderr = starting.communicate(timeout=10)
     assert (starting.returncode, stderr) == (130, INTERRUPTED)
+
+
+def test_ctrl_c_stays_ignored_where_the_shell_ignores_it(tmp_path):
+    _big_game(tmp_path, cards=3)
+    background = subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", "demo", "-o", "out"],
+        cwd=tmp_path,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    time.sleep(0.2)
+    background.send_signal(signal.SIGINT)
+    _, stderr = background.communicate(timeout=60)
+    assert background.returncode == 0, stderr
