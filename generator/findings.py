@@ -88,8 +88,9 @@ class Report:
         return [f for f in self.findings if f.severity is Severity.ERROR]
 
     def sorted(self) -> list[Finding]:
-        """Findings in file and line order, as a reader walks the files."""
-        return sorted(self.findings, key=lambda f: (f.position, f.code, f.message))
+        """Findings in file and line order, as a reader walks the files; one found twice (a
+        layout two decks share, a face the rulebook shows again) is printed once."""
+        return sorted(set(self.findings), key=lambda f: (f.position, f.code, f.message, f.severity))
 
 
 def format_findings(findings: list[Finding], fmt: str) -> str:
