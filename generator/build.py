@@ -181,12 +181,7 @@ def _planned_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
                 {"duplex": options.printing.duplex},
             )
         )
-    placed: dict[str, int] = {}
-    for file in files:
-        for key in ("decks", "sheets", "boards", "booklets"):
-            if file.details.get("format") != "print-shop":
-                placed.update(file.details.get(key, {}))
-    return Kit(loaded.game.id, loaded.game.title, tuple(files), _components(loaded, placed))
+    return Kit(loaded.game.id, loaded.game.title, tuple(files), partial(_components, loaded))
 
 
 @dataclass(frozen=True)
@@ -313,12 +308,18 @@ def _run_job(
     return card_files(title, job.size, group, symbols, folder, options.paper, options.printing)
 
 
-def _components(loaded: LoadedGame, placed: dict[str, int]) -> tuple[dict, ...]:
-    """How many of each printable inventory component the kit contains, counted from placements.
+def _components(loaded: LoadedGame, files: list[dict]) -> tuple[dict, ...]:
+    """How many of each printable inventory component the kit's files (manifest entries)
+    contain, counted from their placements.
 
     A component printed by nothing itself (a total such as "66 building tokens") counts what
     its parts printed.
     """
+    placed: dict[str, int] = {}
+    for file in files:
+        for key in ("decks", "sheets", "boards", "booklets"):
+            if file.get("format") != "print-shop":
+                placed.update(file.get(key, {}))
     components = loaded.game.components
     parent_of = {c.id: c.part_of for c in components}
     counts = {c.id: placed.get(c.provided_by or "", 0) for c in components}

@@ -101,6 +101,14 @@ def test_only_cards_keeps_the_other_parts_and_lists_them_all(starter, pnp):
     assert (papers["cards-poker.pdf"], papers["tokens.pdf"]) == ("letter", "a4")
 
 
+def test_only_counts_the_components_of_the_parts_it_carried_over(starter, pnp):
+    before = json.loads((KIT / "manifest.json").read_text(encoding="utf-8"))["components"]
+    assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
+    after = json.loads((KIT / "manifest.json").read_text(encoding="utf-8"))["components"]
+    assert after == before
+    assert {c["id"]: c["count"] for c in after}["coin-tokens"] == 24
+
+
 def test_only_carries_nothing_a_changed_or_missing_file_would_make_untrue(starter, pnp):
     (KIT / "tokens.pdf").write_bytes(b"%PDF edited by hand")
     (KIT / "boards.pdf").unlink()

@@ -12,7 +12,7 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -55,15 +55,20 @@ class Kit:
     game: str
     title: str
     files: tuple[OutputFile, ...]
-    components: tuple[dict[str, Any], ...]
+    components: Callable[[list[dict[str, Any]]], tuple[dict[str, Any], ...]]
 
     def manifest(self, carried: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The manifest.json content DESIGN.md fixes; `carried` lists files kept from before."""
+        """The manifest.json content DESIGN.md fixes; `carried` lists files kept from before.
+
+        Components are counted from every file listed, carried ones included, so a kit
+        rebuilt with `--only` still counts what its other parts print.
+        """
+        files = [f.entry() for f in self.files] + (carried or [])
         return {
             "game": self.game,
             "title": self.title,
-            "files": [f.entry() for f in self.files] + (carried or []),
-            "components": list(self.components),
+            "files": files,
+            "components": list(self.components(files)),
         }
 
 
