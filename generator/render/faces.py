@@ -268,7 +268,8 @@ def element_item(
         source = element.src or _value(context, element.field or "")
         if not isinstance(source, str) or not source:
             return None
-        where = who.at(element.field) if element.field and not element.src else who.where
+        where = who.at(element.field) if element.field else who.where
+        where = _layout_at(loaded, who) if element.src else where
         if _without_area(loaded, box, who, report):
             return None
         path = _art(loaded.folder, source, where, report)
@@ -309,11 +310,16 @@ def _without_area(loaded: LoadedGame, box: Rect, who: Whose, report: Report) -> 
         return False
     layout = who.back or getattr(who.owner, "layout", None)
     named = f"layout '{layout}'" if layout else f"board '{who.owner.id}'"
-    where = loaded.layout_positions.get(layout, who.where) if layout else who.where
     found = f"{box.width:g}x{box.height:g} mm"
     message = f"{named}: expected an image box of positive width and height, found {found}"
-    report_once(report, "bad-art", where, message, error=True)
+    report_once(report, "bad-art", _layout_at(loaded, who), message, error=True)
     return True
+
+
+def _layout_at(loaded: LoadedGame, who: Whose) -> Position:
+    """Where the layout a card is drawn with is defined (a board's element stands at who.where)."""
+    layout = who.back or getattr(who.owner, "layout", None)
+    return loaded.layout_positions.get(layout, who.where) if layout else who.where
 
 
 def _art(folder: Path, relative: str, where: Position, report: Report) -> Path | None:
