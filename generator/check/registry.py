@@ -29,11 +29,14 @@ CHECKS: list[Check] = []
 TEXT_CHECKS: list[TextCheck] = []
 
 STAGE_RULES = (
-    Rule("yaml-syntax", "error", "A YAML file that cannot be parsed."),
+    Rule("yaml-syntax", "error", "A YAML file that cannot be parsed, or an alias inside itself."),
     Rule(
-        "csv-syntax", "error", "A CSV file that cannot be parsed or has more cells than its header."
+        "csv-syntax",
+        "error",
+        "A CSV file that cannot be parsed, a row with more cells than its header, or a row "
+        "cut short before a declared field.",
     ),
-    Rule("encoding", "error", "A data file that is not UTF-8 text."),
+    Rule("encoding", "error", "A data file that is not UTF-8 text, or holds a NUL byte."),
     Rule(
         "spreadsheet",
         "error",
@@ -42,11 +45,17 @@ STAGE_RULES = (
     Rule(
         "too-large",
         "error",
-        "A data file, table or cell beyond the size limits (bytes, rows, columns, characters).",
+        "A data file, table or cell beyond the size limits (bytes, rows, columns, characters), "
+        "or YAML nested too deep or repeating too much through aliases.",
     ),
     Rule("empty-deck", "error", "A deck or token sheet file that holds no designs."),
     Rule("duplicate-key", "error", "A key given twice in one mapping or CSV header."),
-    Rule("schema", "error", "A value of the wrong type or a required key missing."),
+    Rule(
+        "schema",
+        "error",
+        "A value of the wrong type, a number past 10^15, a required key missing, or a game "
+        "file that is not a mapping.",
+    ),
     Rule(
         "text-overflow", "error", "Text that cannot fit its box even at the layout's minimum size."
     ),
