@@ -298,3 +298,34 @@ def test_pnp_check_and_build_answer_a_deep_game_file_with_exit_1(game, pnp):
         assert result.exit_code == 1
         assert f"demo/game.yaml:4:106: error too-large: {DEEP}" in result.output
     assert not (folder.parent / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("? [a, b]\n: 1\n", "2:3: schema: expected a key that is a name or a number, found a list"),
+        ("{a: 1}: 1\n", "2:1: schema: expected a key that is a name or a number, found a mapping"),
+        (
+            "b: &b {x: 1}\nc: {<<: *b}\n",
+            "3:5: schema: expected a key, found the merge key '<<', which pnp does not read; "
+            "write the keys out (layouts share elements through `extends`)",
+        ),
+        (
+            'x: !!float "abc"\n',
+            "2:4: yaml-syntax: expected a value its tag tag:yaml.org,2002:float can read, "
+            "found 'abc'",
+        ),
+        (
+            'x: !!timestamp "abc"\n',
+            "2:4: yaml-syntax: expected a value its tag tag:yaml.org,2002:timestamp can read, "
+            "found 'abc'",
+        ),
+        (
+            'x: !shell "rm"\n',
+            "2:4: yaml-syntax: expected a value its tag !shell can read, found 'rm' "
+            "(could not determine a constructor for the tag '!shell')",
+        ),
+    ],
+)
+def test_keys_and_tags_yaml_cannot_give_us_are_findings(tmp_path, text, found):
+    assert yaml_error(tmp_path, "a: 1\n" + text) == found

@@ -200,7 +200,20 @@ def _build(node: yaml.Node, path: Path_, source: SourceMap, loader: Any, report:
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise SourceError(
+                    "schema",
+                    _mark(key_node, source.file),
+                    "expected a key, found the merge key '<<', which pnp does not read; "
+                    "write the keys out (layouts share elements through `extends`)",
+                )
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise SourceError(
+                    "schema",
+                    _mark(key_node, source.file),
+                    f"expected a key that is a name or a number, found a {_NODE_KINDS[type(key_node)]}",
+                )
+            key = _scalar(key_node, source.file, loader)
             key_path = (*path, key)
             if key in result:
                 first = source.keys[key_path]
@@ -218,7 +231,25 @@ def _build(node: yaml.Node, path: Path_, source: SourceMap, loader: Any, report:
         return [
             _build(item, (*path, i), source, loader, report) for i, item in enumerate(node.value)
         ]
-    return _finite(loader.construct_object(node, deep=True), node, source.file)
+    return _scalar(node, source.file, loader)
+
+
+_NODE_KINDS = {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}
+
+
+def _scalar(node: yaml.Node, file: Path, loader: Any) -> Any:
+    """A scalar's value; one its tag cannot read (`!!float abc`) is a finding, not a crash."""
+    try:
+        value = loader.construct_object(node, deep=True)
+    except (yaml.YAMLError, ValueError, TypeError, AttributeError) as exc:  # !!timestamp abc
+        problem = getattr(exc, "problem", None)
+        raise SourceError(
+            "yaml-syntax",
+            _mark(node, file),
+            f"expected a value its tag {node.tag} can read, found {node.value[:40]!r}"
+            + (f" ({problem})" if problem else ""),
+        ) from exc
+    return _finite(value, node, file)
 
 
 def _finite(value: Any, node: yaml.Node, file: Path) -> Any:
