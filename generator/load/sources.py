@@ -130,9 +130,13 @@ def _within_limits(parser: Any, path: Path) -> None:
     sizes: dict[str, int] = {}  # values each finished anchor stands for
     values = repeated = 0
     try:
-        while parser.check_event():
-            event = parser.get_event()
-            if isinstance(event, yaml.CollectionStartEvent):
+        while (event := parser.get_event()) is not None:
+            kind = type(event)
+            if kind is yaml.ScalarEvent:  # the most frequent event first
+                values += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                 if len(open_anchors) >= MAX_YAML_DEPTH:
                     raise SourceError(
                         "too-large",
@@ -142,33 +146,42 @@ def _within_limits(parser: Any, path: Path) -> None:
                     )
                 open_anchors.append((event.anchor, values))
                 values += 1
-            elif isinstance(event, yaml.CollectionEndEvent):
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
                 anchor, before = open_anchors.pop()
                 if anchor is not None:
                     sizes[anchor] = values - before
-            elif isinstance(event, yaml.ScalarEvent):
-                values += 1
-                if event.anchor is not None:
-                    sizes[event.anchor] = 1
-            elif isinstance(event, yaml.AliasEvent):
-                if any(anchor == event.anchor for anchor, _ in open_anchors):
-                    raise SourceError(
-                        "yaml-syntax",
-                        _at(event, path),
-                        f"expected an alias to name a finished value, found '*{event.anchor}' "
-                        f"inside the value '&{event.anchor}' it names (a recursive document)",
-                    )
-                size = sizes.get(event.anchor, 0)  # an undefined alias is the composer's error
-                values, repeated = values + size, repeated + size
-                if repeated > MAX_YAML_ALIAS_VALUES:
-                    raise SourceError(
-                        "too-large",
-                        _at(event, path),
-                        f"expected aliases to repeat at most {MAX_YAML_ALIAS_VALUES:,} values "
-                        f"in one file, found more by '*{event.anchor}' (it repeats {size:,})",
-                    )
+            elif kind is yaml.AliasEvent:
+                values, repeated = _alias(event, path, open_anchors, sizes, values, repeated)
     finally:
         parser.dispose()
+
+
+def _alias(
+    event: yaml.AliasEvent,
+    path: Path,
+    open_anchors: list[tuple[str | None, int]],
+    sizes: dict[str, int],
+    values: int,
+    repeated: int,
+) -> tuple[int, int]:
+    """The counts of values once an alias is written out; refused when it names a value still
+    open (a recursive document) or repeats more than the limit."""
+    if any(anchor == event.anchor for anchor, _ in open_anchors):
+        raise SourceError(
+            "yaml-syntax",
+            _at(event, path),
+            f"expected an alias to name a finished value, found '*{event.anchor}' "
+            f"inside the value '&{event.anchor}' it names (a recursive document)",
+        )
+    size = sizes.get(event.anchor, 0)  # an undefined alias is the composer's error
+    if repeated + size > MAX_YAML_ALIAS_VALUES:
+        raise SourceError(
+            "too-large",
+            _at(event, path),
+            f"expected aliases to repeat at most {MAX_YAML_ALIAS_VALUES:,} values "
+            f"in one file, found more by '*{event.anchor}' (it repeats {size:,})",
+        )
+    return values + size, repeated + size
 
 
 def _at(event: yaml.Event, file: Path) -> Position:
