@@ -107,7 +107,8 @@ def read_text(path: Path) -> str:
 
 
 def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
-    """Load YAML safely, recording positions; duplicate keys are reported as errors."""
+    """Load YAML safely, recording positions: nesting, aliases and numbers within the limits,
+    duplicate keys reported as errors."""
     text = read_text(path)
     loader = LOADER(text)
     try:
