@@ -27,9 +27,6 @@ MIRRORS = {"none": (1, 1), "horizontal": (-1, 1), "vertical": (1, -1), "both": (
 
 # Pillow modes a reduced image keeps; others are drawn as RGB (RGBA when they have alpha).
 KEPT_MODES = ("RGB", "RGBA", "L", "LA")
-# The longer side, in pixels, that art placed at a size not known here (a glossary symbol's
-# image) keeps at least: 17 cm at ART_DPI, far more than any icon is drawn at.
-UNSIZED_ART_PIXELS = 2048
 
 
 def place_art(canvas, path: Path, x: float, y: float, width: float, height: float) -> None:
@@ -44,16 +41,12 @@ def place_art(canvas, path: Path, x: float, y: float, width: float, height: floa
     canvas.restoreState()
 
 
-def art_form(
-    canvas: Canvas, forms: dict, path: Path, reduce: int | None = None
-) -> tuple[str, float, float]:
+def art_form(canvas: Canvas, forms: dict, path: Path, reduce: int) -> tuple[str, float, float]:
     """The form holding a file's art (drawn on first use, named by its content) and its size.
 
-    A raster image fills a 1x1 form, its pixels divided by `reduce` on each side (by default,
-    for a placement whose size is not known here, as far as UNSIZED_ART_PIXELS allows); an SVG
-    is drawn as vectors in its own units. Both take the opacity in force where they are placed.
+    A raster image fills a 1x1 form, its pixels divided by `reduce` on each side; an SVG is
+    drawn as vectors in its own units. Both take the opacity in force where they are placed.
     """
-    reduce = _unsized_reduction(path) if reduce is None else reduce
     name = f"art{_digest(path)}"  # files with the same content share one form
     name += f"r{reduce}" if reduce > 1 else ""
     if name not in forms:
@@ -137,13 +130,6 @@ def _reduction(canvas: Canvas, path: Path, width: float, height: float) -> int:
     high = abs(height) * math.hypot(c, d) / 72 * ART_DPI
     spare = min(art.width / max(wide, 1), art.height / max(high, 1))
     return 2 ** int(math.log2(spare)) if spare >= 2 else 1
-
-
-def _unsized_reduction(path: Path) -> int:
-    """The power of two a raster image's sides may be divided by and keep UNSIZED_ART_PIXELS."""
-    art = read_art(path)
-    spare = max(art.width, art.height) / UNSIZED_ART_PIXELS
-    return 2 ** int(math.log2(spare)) if art.vector is None and spare >= 2 else 1
 
 
 @lru_cache(maxsize=8)

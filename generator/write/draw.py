@@ -19,7 +19,7 @@ from generator.render.faces import Face
 from generator.render.items import IconItem, ImageItem, Rect, ShapeItem, TextItem
 from generator.render.markup import symbol_uri
 from generator.units import Size
-from generator.write.art import art_form, draw_art, turned
+from generator.write.art import draw_art, place_art, turned
 from generator.write.lines import draw_lines
 
 EDGE_MM = 0.01
@@ -50,15 +50,6 @@ class SymbolCanvas(Canvas):
         self.markers = {symbol_uri(symbol.key): symbol.key for symbol in symbols}
         self.folder = folder
         self.art_forms: dict[str, tuple[str, float, float]] = {}
-
-    def place_image(self, path: Path, x: float, y: float, width: float, height: float) -> None:
-        """Draw art (SVG as vectors) stretched to the box; each file is embedded once."""
-        name, form_width, form_height = art_form(self, self.art_forms, path)
-        self.saveState()
-        self.translate(x, y)
-        self.scale(width / form_width, height / form_height)
-        self.doForm(name)
-        self.restoreState()
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):
         """Draw a symbol's vector drawing in place of its marker image; other images as usual."""
@@ -257,7 +248,7 @@ def draw_symbol(
         scale = size / max(art.width, art.height)
         width, height = art.width * scale, art.height * scale
         offset_x, offset_y = (size - width) / 2, (size - height) / 2
-        canvas.place_image(path, x + offset_x, y + offset_y, width, height)
+        place_art(canvas, path, x + offset_x, y + offset_y, width, height)
         canvas.restoreState()
         return
     fill, stroke = reportlab_colour(drawing.fill), reportlab_colour(drawing.stroke)
