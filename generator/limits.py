@@ -74,6 +74,6 @@ MAX_NUMBER = 10**15
 MAX_SVG_PATH_NUMBERS = 500_000
 # Keys and values in one YAML file, each alias counted as what it repeats: the C parser and the
 # positions kept for every value take about 10 s and 600 MB per million (a 16 MB file of 3.9
-# million took 40 s and 2.5 GB). The largest bundled file holds about 10,000; a deck of 100,000
-# cards with eight fields each fits as YAML, and a larger one reads faster as CSV.
-MAX_YAML_VALUES = 2_000_000
+# million took 40 s and 2.5 GB). The largest bundled file holds about 10,000; a YAML deck of
+# 100,000 cards with id, name, quantity and text fits, and a larger one reads faster as CSV.
+MAX_YAML_VALUES = 1_000_000

@@ -329,3 +329,16 @@ def test_pnp_check_and_build_answer_a_deep_game_file_with_exit_1(game, pnp):
 )
 def test_keys_and_tags_yaml_cannot_give_us_are_findings(tmp_path, text, found):
     assert yaml_error(tmp_path, "a: 1\n" + text) == found
+
+
+def test_a_yaml_file_of_more_values_than_the_limit_is_refused_where_it_passes(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(sources, "MAX_YAML_VALUES", 5)
+    path = tmp_path / "data.yaml"
+    path.write_text("a: 1\nb: 2\n", encoding="utf-8")  # a mapping and four scalars
+    assert read_yaml(path, Report())[0] == {"a": 1, "b": 2}
+    assert yaml_error(tmp_path, "a: 1\nb: 2\nc: 3\n") == (
+        "3:1: too-large: expected a YAML file of at most 5 keys and values (aliases counted "
+        "as what they repeat), found more; a deck this large reads faster as CSV"
+    )

@@ -14,6 +14,7 @@ from generator.limits import (
     MAX_NUMBER,
     MAX_YAML_ALIAS_VALUES,
     MAX_YAML_DEPTH,
+    MAX_YAML_VALUES,
     megabytes,
 )
 from generator.load.encodings import EncodingProblem, decode_utf8
@@ -135,6 +136,8 @@ def _within_limits(parser: Any, path: Path) -> None:
             kind = type(event)
             if kind is yaml.ScalarEvent:  # the most frequent event first
                 values += 1
+                if values > MAX_YAML_VALUES:
+                    _too_many_values(event, path)
                 if event.anchor is not None:
                     sizes[event.anchor] = 1
             elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
@@ -147,6 +150,8 @@ def _within_limits(parser: Any, path: Path) -> None:
                     )
                 open_anchors.append((event.anchor, values))
                 values += 1
+                if values > MAX_YAML_VALUES:
+                    _too_many_values(event, path)
             elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
                 anchor, before = open_anchors.pop()
                 if anchor is not None:
@@ -155,6 +160,16 @@ def _within_limits(parser: Any, path: Path) -> None:
                 values, repeated = _alias(event, path, open_anchors, sizes, values, repeated)
     finally:
         parser.dispose()
+
+
+def _too_many_values(event: yaml.Event, path: Path) -> None:
+    """Refuse a file holding more keys and values than any honest YAML file."""
+    raise SourceError(
+        "too-large",
+        _at(event, path),
+        f"expected a YAML file of at most {MAX_YAML_VALUES:,} keys and values (aliases counted "
+        "as what they repeat), found more; a deck this large reads faster as CSV",
+    )
 
 
 def _alias(
