@@ -77,3 +77,9 @@ MAX_SVG_PATH_NUMBERS = 500_000
 # million took 40 s and 2.5 GB). The largest bundled file holds about 10,000; a YAML deck of
 # 100,000 cards with id, name, quantity and text fits, and a larger one reads faster as CSV.
 MAX_YAML_VALUES = 1_000_000
+
+# Jinja templates (card text, layouts, the rulebook): steps one render may take (every item of
+# a `range` and every call; the bundled rulebooks take at most 228) and the characters or
+# items it may build or produce (the longest bundled rulebook renders to 126,132).
+MAX_TEMPLATE_STEPS = 1_000_000
+MAX_TEMPLATE_CHARS = 2_000_000

@@ -13,12 +13,13 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import markdown
-from jinja2 import StrictUndefined, Template
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2 import Template
 
 from generator.load.game import LoadedGame
+from generator.load.sources import read_text
 from generator.render.rulebook_data import rulebook_context
-from generator.render.text import RENDER_ERRORS, TextError, error_reason
+from generator.render.sandbox import BoundedSandbox
+from generator.render.text import RENDER_ERRORS, TextError, error_text
 
 RULEBOOK_FILE = "rulebook.md"
 BOOKLET_RULEBOOK = "rulebook"
@@ -109,23 +110,18 @@ class Rulebook:
 
 
 @cache
-def rulebook_environment() -> ImmutableSandboxedEnvironment:
+def rulebook_environment() -> BoundedSandbox:
     """A sandbox like the cards', with Jinja comments as `{%# #%}` so Markdown's `{#id}` passes."""
-    return ImmutableSandboxedEnvironment(
-        undefined=StrictUndefined,
-        autoescape=False,
-        comment_start_string="{%#",
-        comment_end_string="#%}",
-    )
+    return BoundedSandbox(comment_start_string="{%#", comment_end_string="#%}")
 
 
 def rulebook_text(loaded: LoadedGame, file: str = RULEBOOK_FILE) -> str:
     """The Markdown after Jinja has filled in the data; TextError names the line that failed."""
-    source = (loaded.folder / file).read_text(encoding="utf-8")
+    source = read_text(loaded.folder / file)
     try:
-        return _template(source).render(rulebook_context(loaded))
+        return rulebook_environment().render(_template(source), rulebook_context(loaded))
     except RENDER_ERRORS as exc:
-        raise TextError(f"{type(exc).__name__}: {error_reason(exc)}", template_line(exc)) from exc
+        raise TextError(error_text(exc), template_line(exc)) from exc
 
 
 @lru_cache(maxsize=16)

@@ -6,11 +6,11 @@ import re
 from functools import cache, lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2 import Template, TemplateError
 
 from generator.load.game import LoadedGame
 from generator.model import Piece, PieceSet
+from generator.render.sandbox import BoundedSandbox, TemplateLimit
 
 JINJA_SYNTAX = re.compile(r"\{[{%#]")
 SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}")
@@ -18,13 +18,23 @@ SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 
 
 # Jinja's own errors, and what an expression raises at run time (adding text to a number,
-# dividing by zero): all are mistakes in the designer's template, reported at its line.
-RENDER_ERRORS = (TemplateError, TypeError, ValueError, ArithmeticError, LookupError)
+# dividing by zero, a macro calling itself forever): all are mistakes in the designer's
+# template, reported at its line.
+RENDER_ERRORS = (
+    TemplateError, TypeError, ValueError, ArithmeticError, LookupError, RecursionError
+)  # fmt: skip
 
 
 def error_reason(exc: Exception) -> str:
     """What went wrong, in the words of the error."""
     return getattr(exc, "message", None) or str(exc)
+
+
+def error_text(exc: Exception) -> str:
+    """A template error as a finding says it: the kind of error, then its reason."""
+    if isinstance(exc, TemplateLimit):
+        return f"a template that {error_reason(exc)}"
+    return f"{type(exc).__name__}: {error_reason(exc)}"
 
 
 class TextError(Exception):
@@ -36,9 +46,9 @@ class TextError(Exception):
 
 
 @cache
-def environment() -> ImmutableSandboxedEnvironment:
+def environment() -> BoundedSandbox:
     """One sandboxed environment where any undefined name is an error, not an empty string."""
-    return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+    return BoundedSandbox()
 
 
 def game_context(loaded: LoadedGame) -> dict[str, Any]:
@@ -70,9 +80,9 @@ def render_text(template: str, context: dict[str, Any]) -> str:
     if quick is not None:
         return quick
     try:
-        return compiled(template).render(context)
+        return environment().render(compiled(template), context)
     except RENDER_ERRORS as exc:
-        raise TextError(f"{type(exc).__name__}: {error_reason(exc)}") from exc
+        raise TextError(error_text(exc)) from exc
 
 
 @lru_cache(maxsize=4096)
