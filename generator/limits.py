@@ -83,3 +83,16 @@ MAX_YAML_VALUES = 1_000_000
 # items it may build or produce (the longest bundled rulebook renders to 126,132).
 MAX_TEMPLATE_STEPS = 1_000_000
 MAX_TEMPLATE_CHARS = 2_000_000
+
+# Counts a game may ask for, checked before anything is drawn (a quantity of 10^9 grew to 7.5 GB;
+# a 100,000-space track or a 10^5 x 10^5 grid never finished). Generous: the largest bundled
+# game prints 176 cards, and a 100,000-card deck builds (benchmarks/bench_cards.py).
+MAX_PLAYERS = 100
+MAX_COPIES = 100_000  # of one card or token design
+MAX_PIECES = 200_000  # cards and tokens a whole game prints, copies counted
+MAX_TRACK_SPACES = 1_000  # spaces on one track
+MAX_GRID_SIDE = 500  # cells across or down one grid
+MAX_BOARD_COPIES = 100  # copies of one board
+# The largest card, token or board side in millimetres (a 2 m board tiles onto about 100 A4
+# sheets).
+MAX_SIDE_MM = 2_000

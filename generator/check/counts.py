@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from generator.check.registry import rule
 from generator.findings import Report
+from generator.limits import MAX_PIECES
 from generator.load.game import LoadedGame
 from generator.model.board import MapElement
 from generator.model.game import is_placeholder
@@ -28,6 +29,26 @@ def counts_match_inventory(loaded: LoadedGame, report: Report) -> None:
                 loaded.source.at("components", index, "count"),
                 f"component '{component.id}' counts {component.count}, but {what}",
             )
+
+
+@rule(
+    "too-many-pieces",
+    "error",
+    f"A game prints more than {MAX_PIECES:,} cards and tokens (copies counted), the most a build "
+    "takes.",
+)
+def pieces_within_limit(loaded: LoadedGame, report: Report) -> None:
+    total = 0
+    for pieces in loaded.piece_files.values():
+        total += pieces.expanded_count
+        if total > MAX_PIECES:
+            report.error(
+                "too-many-pieces",
+                pieces.source.at(),
+                f"expected a game of at most {MAX_PIECES:,} cards and tokens (copies counted), "
+                f"found {total:,} by the end of '{pieces.owner.id}' ({pieces.owner.file})",
+            )
+            return
 
 
 def _printed(loaded: LoadedGame) -> dict[str, tuple[int, str]]:

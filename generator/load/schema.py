@@ -42,6 +42,8 @@ def _expectation(error: dict[str, Any]) -> str:
         return f"one of {ctx['expected']}"
     if kind == "greater_than_equal":
         return f"a number of at least {ctx['ge']}"
+    if kind == "less_than_equal":  # the limits of generator/limits.py
+        return f"a number of at most {ctx['le']:,}"
     return EXPECTED.get(kind, error["msg"].lower())
 
 

@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from generator.colours import parse_colour, parse_optional_colour
+from generator.limits import MAX_SIDE_MM
 from generator.units import parse_font_size, parse_length, parse_size
 
 
@@ -17,15 +18,25 @@ class Model(BaseModel):
 
 
 def _size_text(text: str) -> str:
-    """Accept a size only when it parses, keeping the designer's spelling."""
-    parse_size(text)
+    """Accept a size only when it parses to a printable one, keeping the designer's spelling."""
+    size = parse_size(text)
+    _printable(size.width, text)
+    _printable(size.height, text)
     return text
 
 
 def _length_text(text: str) -> str:
-    """Accept a length only when it parses, keeping the designer's spelling."""
-    parse_length(text)
+    """Accept a length only when it parses to a printable one, keeping the designer's spelling."""
+    _printable(parse_length(text), text)
     return text
+
+
+def _printable(side: float, text: str) -> None:
+    """A side of a card, token or board: more than nothing, at most MAX_SIDE_MM."""
+    if not 0 < side <= MAX_SIDE_MM:
+        raise ValueError(
+            f"expected sides longer than 0 and at most {MAX_SIDE_MM:,} mm, found {text!r}"
+        )
 
 
 Id = Annotated[

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from generator.limits import MAX_BOARD_COPIES, MAX_GRID_SIDE, MAX_TRACK_SPACES
 from generator.model.base import Colour, FontSize, Id, Length, Model, OptionalColour, SizeText
 from generator.model.layout import (
     Element,
@@ -24,7 +25,9 @@ class TrackElement(Element):
 
     type: Literal["track"] = Field(description="`track`.")
     first: int = Field(0, description="Number on the first space.")
-    last: int = Field(description="Number on the last space.")
+    last: int = Field(
+        description=f"Number on the last space (at most {MAX_TRACK_SPACES:,} spaces in all)."
+    )
     path: Literal["line", "loop", "grid"] = Field(
         "line", description="`line` along the box, `loop` around its edge, `grid` in rows."
     )
@@ -41,13 +44,27 @@ class TrackElement(Element):
     )
     size: FontSize = Field(9, description="Largest number size (points).")
 
+    @model_validator(mode="after")
+    def _spaces(self) -> TrackElement:
+        spaces = self.last - self.first + 1
+        if spaces < 1:
+            raise ValueError(
+                f"expected last >= first, found first {self.first} and last {self.last}"
+            )
+        if spaces > MAX_TRACK_SPACES:
+            raise ValueError(
+                f"expected a track of at most {MAX_TRACK_SPACES:,} spaces, found {spaces:,} "
+                f"({self.first} to {self.last})"
+            )
+        return self
+
 
 class GridElement(Element):
     """A grid of equal cells, optionally labelled A1, B2, ..."""
 
     type: Literal["grid"] = Field(description="`grid`.")
-    columns: int = Field(ge=1, description="Cells across.")
-    rows: int = Field(ge=1, description="Cells down.")
+    columns: int = Field(ge=1, le=MAX_GRID_SIDE, description="Cells across.")
+    rows: int = Field(ge=1, le=MAX_GRID_SIDE, description="Cells down.")
     stroke: Colour = Field(
         "#555555", description="Line colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
     )
@@ -159,7 +176,7 @@ class Board(Model):
     name: str = Field(description="Name printed on the board.")
     kind: Literal["board", "mat"] = Field("board", description="A shared board or a player mat.")
     size: SizeText = Field(description="Size as `WxH` with a unit, e.g. `11x17in`.")
-    copies: int = Field(1, ge=0, description="How many to print.")
+    copies: int = Field(1, ge=0, le=MAX_BOARD_COPIES, description="How many to print.")
     background: OptionalColour = Field(
         None,
         description="Colour filling the board, ink-heavy (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name).",

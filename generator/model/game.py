@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from generator.limits import MAX_COPIES, MAX_PLAYERS
 from generator.model.base import Colour, Id, LengthText, Model
 from generator.model.board import Board
 from generator.model.declared import CostClass, Invariant, SetupEntry
@@ -17,8 +18,8 @@ ComponentKind = Literal["card", "token", "board", "mat", "die", "booklet", "othe
 class Players(Model):
     """How many people can play."""
 
-    min: int = Field(ge=1, description="Fewest players the game supports.")
-    max: int = Field(ge=1, description="Most players the game supports.")
+    min: int = Field(ge=1, le=MAX_PLAYERS, description="Fewest players the game supports.")
+    max: int = Field(ge=1, le=MAX_PLAYERS, description="Most players the game supports.")
 
     @model_validator(mode="after")
     def _ordered(self) -> Players:
@@ -159,7 +160,9 @@ class Piece(Model):
 
     id: Id = Field(description="Unique id of the design within the game.")
     name: str = Field(description="Name printed on the piece.")
-    quantity: int = Field(1, ge=0, description="Copies to print; `copies` is accepted too.")
+    quantity: int = Field(
+        1, ge=0, le=MAX_COPIES, description="Copies to print; `copies` is accepted too."
+    )
     text: str = Field(
         "", description="Rules text: Jinja over the game data, with `:symbol:` icons."
     )
