@@ -13,6 +13,7 @@ from generator.__main__ import stop_on_interrupt
 from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan_kit
 from generator.check import RULES
 from generator.check.rulebook import check_text_file
+from generator.clean.reading import read_rulebook_text
 from generator.clean.text import clean_text
 from generator.errors import (
     DataError,
@@ -339,7 +340,12 @@ def clean(src: Path, dst: Path | None, report: Path | None) -> None:
     Example:
       pnp clean extracted.txt -o rules.md --report flagged.txt
     """
-    result = clean_text(src.read_text(encoding="utf-8", errors="replace"))
+    try:
+        text = read_rulebook_text(src)
+    except DataError as exc:
+        click.echo(format_findings(exc.findings, "text"))
+        raise
+    result = clean_text(text)
     if dst is None:
         click.echo(result.markdown, nl=False)
     else:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
 from generator.check.registry import rule, run_text_rules
-from generator.findings import Position, Report
+from generator.clean.reading import read_rulebook_text
+from generator.errors import DataError
+from generator.findings import Finding, Position, Report
+from generator.limits import MAX_FINDINGS_PER_CODE
 from generator.load.art import report_art
 from generator.load.game import AssetError, LoadedGame, game_file
 from generator.load.sources import SourceError, read_text
@@ -23,6 +28,8 @@ from generator.render.rulebook import (
 from generator.render.text import TextError
 
 ID_LINK = re.compile(r"\]\(#([^)\s]+)\)")
+SETEXT = re.compile(r"^(?:=+|-+)[ ]*$")
+HEADING_CHARS = 1_000  # of a heading line read for its number and id; no title is longer
 MARKDOWN = (".md", ".markdown")
 
 
@@ -108,14 +115,59 @@ def _outline(book: Rulebook, source: str) -> Outline:
 
 
 def check_text_file(path: Path, report: Report) -> None:
-    """`pnp check FILE`: the text rules on a Markdown or plain-text rulebook outside any game."""
+    """`pnp check FILE`: the text rules on a Markdown or plain-text rulebook outside any game;
+    binary or oversized input is one finding, and no kind of finding floods the output."""
     try:
-        source = read_text(path)
-    except SourceError as exc:
-        exc.report_to(report)
+        source = read_rulebook_text(path)
+    except DataError as exc:
+        report.findings.extend(exc.findings)
         return
     outline = plain_outline(source)
-    book = rulebook_blocks(source, path.stem) if path.suffix.lower() in MARKDOWN else None
+    book = _heading_book(source, path.stem) if path.suffix.lower() in MARKDOWN else None
     if book is not None and not outline.sections:
         outline = _outline(book, source)
-    check_rulebook(RulebookText(path, outline), book, report)
+    found = Report()
+    check_rulebook(RulebookText(path, outline), book, found)
+    report.findings.extend(capped(found.sorted()))
+
+
+def _heading_book(source: str, title: str) -> Rulebook | None:
+    """The headings of a Markdown file, numbered and keyed as the typeset rulebook would, read
+    from its heading lines alone: Markdown's inline pass costs the square of a paragraph's
+    length, and only headings matter here. None when their inline HTML is malformed."""
+    lines = source.splitlines()
+    kept = []
+    for index, line in enumerate(lines):
+        if line.startswith("#"):
+            kept.append(line[:HEADING_CHARS])
+        elif _underlines_title(lines, index):
+            kept.append(f"{lines[index - 1][:HEADING_CHARS]}\n{line}")
+    try:
+        return rulebook_blocks("\n\n".join(kept), title)
+    except ET.ParseError:
+        return None
+
+
+def _underlines_title(lines: list[str], index: int) -> bool:
+    """`===` or `---` under a one-line paragraph: a setext heading (0-based index)."""
+    if not index or not SETEXT.match(lines[index]) or not lines[index - 1].strip():
+        return False
+    return index == 1 or not lines[index - 2].strip()
+
+
+def capped(findings: list[Finding], limit: int = MAX_FINDINGS_PER_CODE) -> list[Finding]:
+    """At most `limit` findings of one code per file; the rest are counted in one finding placed
+    where the first of them stood, so a damaged file shows the pattern without flooding."""
+    seen = Counter((f.position.file, f.code) for f in findings)
+    shown: list[Finding] = []
+    kept: Counter[tuple[Path, str]] = Counter()
+    for finding in findings:
+        key = (finding.position.file, finding.code)
+        kept[key] += 1
+        rest = seen[key] - limit
+        if kept[key] <= limit or rest == 1:
+            shown.append(finding)
+        elif kept[key] == limit + 1:
+            message = f"... and {rest:,} more {finding.code} findings in this file"
+            shown.append(Finding(finding.code, finding.severity, finding.position, message))
+    return shown

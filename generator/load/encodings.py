@@ -64,10 +64,12 @@ def _undecodable(data: bytes, offset: int) -> EncodingProblem:
 
 
 def _nul(data: bytes, offset: int) -> EncodingProblem:
-    """A NUL byte: UTF-16 text without its byte-order mark when every other byte is one."""
+    """A NUL byte: UTF-16 text without its byte-order mark when every other byte is one and
+    the bytes between are letters (a run of NULs is binary data)."""
     line, column = _where(data, offset)
     head = data[:200]
-    if head[offset % 2 :: 2].count(0) > len(head) // 4:
+    zeros, between = head[offset % 2 :: 2].count(0), head[1 - offset % 2 :: 2].count(0)
+    if zeros > len(head) // 4 and between < len(head) // 16:
         found = "UTF-16 text without a byte-order mark"
     else:
         found = "a NUL byte (binary data, not text)"
