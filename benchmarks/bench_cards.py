@@ -176,9 +176,7 @@ def baseline_pdf(rows: list[dict[str, str]], folder: Path) -> bytes:
     """A 3x3 A4 sheet PDF of `rows`, with crop marks and a sheet label on every page."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = IconCanvas(
-        buffer, pagesize=(PAGE_W * mm, PAGE_H * mm), invariant=1, pageCompression=1
-    )
+    canvas = IconCanvas(buffer, pagesize=(PAGE_W * mm, PAGE_H * mm), invariant=1, pageCompression=1)
     style = ParagraphStyle("text", fontName=BODY, fontSize=8.5, leading=8.5 * 1.2)
     style.textColor = HexColor("#222222")
     sizes: dict[str, tuple[int, int]] = {}

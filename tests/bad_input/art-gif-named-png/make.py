@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests import hostile_art
 from PIL import Image
+
+from tests import hostile_art
 
 
 def make(folder: Path) -> None:
