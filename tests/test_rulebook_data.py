@@ -110,3 +110,18 @@ def test_pieces_shown_one_after_another_share_a_row(game):
     assert kinds == ["Paragraph", "Table", "Paragraph", "PieceFlowable"]
     [row] = next(f for f in story if type(f).__name__ == "Table")._cellvalues
     assert [type(cell).__name__ for cell in row] == ["PieceFlowable", "PieceFlowable"]
+
+
+def test_a_card_of_a_deck_that_could_not_be_read_is_not_reported_again(game, pnp):
+    game(
+        {
+            "game.yaml": GAME_YAML.replace("decks/heroes.csv", "decks/missing.csv"),
+            "rulebook.md": "# Rules\n\n{{ show('card', 'mage') }}\n",
+        }
+    )
+    result = pnp("check", "demo")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "demo/game.yaml:21:11: error missing-file: expected a file at 'decks/missing.csv', "
+        "found none"
+    ]

@@ -168,6 +168,9 @@ def _show(loaded: LoadedGame, kind: str, ident: str, scale: float) -> str:
         "board": {b.id for b in loaded.game.boards},
     }
     if ident not in known.get(kind, set()):
+        sets = {"card": loaded.game.decks, "token": loaded.game.token_sheets}.get(kind, [])
+        if any(owner.id not in loaded.piece_files for owner in sets):
+            return ""  # a deck or sheet that could not be read may hold it; its finding says why
         raise UndefinedError(
             f"no {kind} '{ident}'; expected `show('card'|'token'|'board', id)` naming one in the data"
         )
