@@ -19,6 +19,9 @@ SIZE = "a template that builds more than 2,000,000 characters or items"
         ("{{ ''|center(10**10) }}", SIZE),
         ("{{ '%*s'|format(10**9, 'x') }}", SIZE),
         ("{{ ('ab' * 900000)|replace('a', 'aaaaaaaaaa') }}", SIZE),
+        ("{{ '%9999999999s' % 'x' }}", SIZE),
+        ("{{ '{:>9999999999}'.format('x') }}", SIZE),
+        ("{{ 'x'.ljust(10**10) }}", SIZE),
         (
             '{% set ns = namespace(s="x") %}{% for i in range(60) %}'
             "{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
@@ -49,6 +52,8 @@ def test_a_macro_that_calls_itself_is_a_text_error():
 def test_a_template_within_the_budget_renders_as_before():
     template = "{% for i in range(3) %}{{ i * 2 }}{{ 'ab' * 2 }}{% endfor %}{{ 2 ** 10 }}"
     assert render_text(template, {}) == "0abab2abab4abab1024"
+    widths = "{{ '%s=%3d' % ('a', 7) }} {{ '{:>4}'.format('b') }} {{ 'c'.ljust(3) }}|{{ 7 % 3 }}"
+    assert render_text(widths, {}) == "a=  7    b c  |1"
 
 
 def test_card_text_past_its_budget_is_a_finding_at_its_row(game, pnp):

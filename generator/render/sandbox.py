@@ -10,6 +10,7 @@ produces); crossing either is a `TemplateLimit`, reported at the template like a
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +22,7 @@ from generator.limits import MAX_TEMPLATE_CHARS, MAX_TEMPLATE_STEPS
 
 MAX_POWER_BITS = 4096  # `a ** b` may give a number of at most this many bits
 # Filters whose number arguments say how much they build (a width, a count of items).
+DIGITS = re.compile(r"\d{7,}")  # a width or precision in a format string worth checking
 SIZING_FILTERS = frozenset({"batch", "center", "format", "indent", "slice", "truncate", "wordwrap"})
 
 
@@ -32,7 +34,7 @@ class TemplateLimit(TemplateError):
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """A sandboxed environment whose templates render within a budget (see the module)."""
 
-    intercepted_binops = frozenset({"*", "**"})
+    intercepted_binops = frozenset({"*", "**", "%"})
 
     def __init__(self, **options: Any) -> None:
         super().__init__(undefined=StrictUndefined, autoescape=False, **options)
@@ -61,13 +63,25 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             )
 
     def call(self, context: Any, obj: Any, *args: Any, **kwargs: Any) -> Any:
-        """Every call a template makes is a step."""
+        """Every call a template makes is a step; a string method asked for a width past the
+        size cap (`ljust(10**10)`, `'{:>9999999999}'.format(x)`) is refused before it runs."""
         self.spend(1)
+        if isinstance(getattr(obj, "__self__", None), str):
+            _check_widths("", args, kwargs)
         return super().call(context, obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        """`str.format`, refused when its format string asks for a width past the size cap."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is not None:
+            _check_widths(value.__self__, (), {})
+        return wrapped
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         """`*` and `**`, refused when their result would pass the size cap."""
-        if operator == "*":
+        if operator == "%" and isinstance(left, str):
+            _check_widths(left, right if isinstance(right, tuple) else (right,), {})
+        elif operator == "*":
             for seq, times in ((left, right), (right, left)):
                 if isinstance(seq, str | list | tuple) and isinstance(times, int):
                     _check_size(len(seq) * max(times, 0))
@@ -121,6 +135,16 @@ def _power_bits(base: Any, exponent: Any) -> float:
     """About how many bits `base ** exponent` needs (0 when it is not a power of integers)."""
     whole = isinstance(base, int) and isinstance(exponent, int)
     return exponent * math.log2(abs(base)) if whole and exponent > 0 and abs(base) > 1 else 0
+
+
+def _check_widths(template: str, args: tuple, kwargs: dict) -> None:
+    """Refuse widths past the size cap: in a format string's digits or in number arguments."""
+    numbers = [int(digits) for digits in DIGITS.findall(template)]
+    numbers += [
+        v for v in (*args, *kwargs.values()) if isinstance(v, int) and not isinstance(v, bool)
+    ]
+    for number in numbers:
+        _check_size(abs(number))
 
 
 def _check_size(size: int) -> None:

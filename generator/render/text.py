@@ -18,10 +18,12 @@ SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 
 
 # Jinja's own errors, and what an expression raises at run time (adding text to a number,
-# dividing by zero, a macro calling itself forever): all are mistakes in the designer's
+# dividing by zero, a macro calling itself forever, memory a budget did not foresee): all are
+# mistakes in the designer's
 # template, reported at its line.
 RENDER_ERRORS = (
-    TemplateError, TypeError, ValueError, ArithmeticError, LookupError, RecursionError
+    TemplateError, TypeError, ValueError, ArithmeticError, LookupError, RecursionError,
+    MemoryError,
 )  # fmt: skip
 
 
