@@ -13,6 +13,7 @@ from pathlib import Path
 from generator.check import check_game
 from generator.errors import DataError
 from generator.findings import Finding, Report
+from generator.limits import Limits, applied
 from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings
 from generator.render.boards import board_face
@@ -111,6 +112,11 @@ def rendered_game(loaded: LoadedGame, report: Report | None = None) -> Rendered:
     """Every deck, token sheet and board; text that does not fit (or art that cannot be drawn)
     stops the build. Findings are added to `report` when one is given."""
     report = Report() if report is None else report
+    with applied(loaded.game.limits):
+        return _rendered(loaded, report)
+
+
+def _rendered(loaded: LoadedGame, report: Report) -> Rendered:
     game = loaded.game
     decks = tuple(
         faces_on_all_cores(loaded, loaded.piece_files[deck.id], report) for deck in game.decks
@@ -269,7 +275,8 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
 
 def _run_jobs(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> list[list[OutputFile]]:
     """Run the jobs, in worker processes when there is enough rasterising to pay for them."""
-    work = partial(_run_job, loaded.game.title, loaded.game.symbols, loaded.folder, options)
+    work = partial(_run_job, loaded.game.limits, loaded.game.title, loaded.game.symbols)
+    work = partial(work, loaded.folder, options)
     raster_faces = sum(
         len(deck.fronts) for job in jobs if job.part in ("png", "tts") for deck in job.decks
     )
@@ -281,6 +288,14 @@ def _run_jobs(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> lis
 
 
 def _run_job(
+    limits: Limits, title: str, symbols: list, folder: Path, options: BuildOptions, job: Job
+) -> list[OutputFile]:
+    """One job's files, within the game's limits (in this process or a worker)."""
+    with applied(limits):
+        return _job_files(title, symbols, folder, options, job)
+
+
+def _job_files(
     title: str, symbols: list, folder: Path, options: BuildOptions, job: Job
 ) -> list[OutputFile]:
     group = list(job.decks)

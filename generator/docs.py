@@ -6,6 +6,7 @@ while the committed file differs from what this prints.
 
 from __future__ import annotations
 
+import inspect
 import types
 import typing
 from typing import Any, Literal
@@ -121,7 +122,7 @@ def _default(field: Any) -> str:
 
 def model_section(model: type[BaseModel]) -> str:
     """One Markdown section: the model's docstring and a table of its fields."""
-    lines = [f"## {model.__name__}", "", (model.__doc__ or "").strip(), ""]
+    lines = [f"## {model.__name__}", "", inspect.cleandoc(model.__doc__ or ""), ""]
     lines += ["| key | type | default | meaning |", "| --- | --- | --- | --- |"]
     for name, field in model.model_fields.items():
         description = (field.description or "").replace("|", "\\|")

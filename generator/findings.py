@@ -82,6 +82,10 @@ class Report:
         """Record a warning-level finding."""
         self.findings.append(Finding(code, Severity.WARNING, position, message))
 
+    def info(self, code: str, position: Position, message: str) -> None:
+        """Record an info-level finding: worth knowing, never a failure."""
+        self.findings.append(Finding(code, Severity.INFO, position, message))
+
     @property
     def errors(self) -> list[Finding]:
         """Only the error-level findings."""

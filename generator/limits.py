@@ -4,6 +4,12 @@ and reported alike: no input may exhaust memory or time."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
 
 MEGABYTE = 1024 * 1024
 
@@ -96,3 +102,85 @@ MAX_BOARD_COPIES = 100  # copies of one board
 # The largest card, token or board side in millimetres (a 2 m board tiles onto about 100 A4
 # sheets).
 MAX_SIDE_MM = 2_000
+
+# How far `limits:` in game.yaml may raise a limit above its default.
+MAX_RAISE = 10
+
+
+def _raisable(default: int, what: str) -> Any:
+    """A field of `Limits`: its default, and at most MAX_RAISE times that."""
+    return Field(
+        default,
+        ge=1,
+        le=default * MAX_RAISE,
+        description=f"{what} Default {default:,}, at most {default * MAX_RAISE:,}.",
+    )
+
+
+class Limits(BaseModel):
+    """The limits a game may raise in `game.yaml` under `limits:`, for the rare large project
+    (each at most ten times its default, so a downloaded game stays bounded too). They apply
+    to everything the game reads after `game.yaml` and to its templates, art and fonts;
+    `game.yaml` itself is read within the defaults. For example `limits: {copies: 250000}`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cards_and_tokens: int = _raisable(
+        MAX_PIECES, "Cards and tokens the game prints, copies counted."
+    )
+    copies: int = _raisable(MAX_COPIES, "Copies of one card or token design.")
+    players: int = _raisable(MAX_PLAYERS, "Players in `players: {min, max}`.")
+    track_spaces: int = _raisable(MAX_TRACK_SPACES, "Spaces on one track.")
+    grid_side: int = _raisable(MAX_GRID_SIDE, "Cells across or down one grid.")
+    board_copies: int = _raisable(MAX_BOARD_COPIES, "Copies of one board.")
+    side_mm: int = _raisable(MAX_SIDE_MM, "Millimetres of a card, token or board side.")
+    table_rows: int = _raisable(MAX_TABLE_ROWS, "Rows of one CSV file or sheet.")
+    table_columns: int = _raisable(MAX_TABLE_COLUMNS, "Columns of one CSV file or sheet.")
+    cell_characters: int = _raisable(MAX_CELL_CHARS, "Characters in one table cell.")
+    data_file_mb: int = _raisable(
+        MAX_DATA_FILE_BYTES // MEGABYTE, "Megabytes of a deck, token or errata file."
+    )
+    yaml_values: int = _raisable(MAX_YAML_VALUES, "Keys and values of a YAML deck or token file.")
+    art_file_mb: int = _raisable(MAX_ART_BYTES // MEGABYTE, "Megabytes of a PNG, JPEG or WebP.")
+    art_pixels: int = _raisable(MAX_ART_PIXELS, "Pixels of a raster image, decoded.")
+    svg_elements: int = _raisable(MAX_SVG_ELEMENTS, "Elements of one SVG, `<use>` copies counted.")
+    svg_path_numbers: int = _raisable(MAX_SVG_PATH_NUMBERS, "Numbers in one SVG's path data.")
+    font_file_mb: int = _raisable(MAX_FONT_BYTES // MEGABYTE, "Megabytes of a font file.")
+    template_steps: int = _raisable(MAX_TEMPLATE_STEPS, "Steps of one template render.")
+    template_characters: int = _raisable(
+        MAX_TEMPLATE_CHARS, "Characters or items one template render builds."
+    )
+
+
+DEFAULT_LIMITS = Limits()
+_ACTIVE: ContextVar[Limits | None] = ContextVar("limits", default=None)
+
+
+def active() -> Limits:
+    """The limits of the game being read, checked or built (the defaults outside one)."""
+    return _ACTIVE.get() or DEFAULT_LIMITS
+
+
+@contextmanager
+def applied(limits: Limits) -> Iterator[None]:
+    """Read, check or build one game within its own limits (processes forked inside inherit
+    them)."""
+    token = _ACTIVE.set(limits)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def raise_hint(limit: str) -> str:
+    """How a message about a limit a game may raise says how."""
+    return f" (`limits: {{{limit}: ...}}` in game.yaml raises it)"
+
+
+def raised(limits: Limits) -> dict[str, tuple[int, int]]:
+    """The limits a game raises, with their default and its value."""
+    return {
+        name: (getattr(DEFAULT_LIMITS, name), getattr(limits, name))
+        for name in Limits.model_fields
+        if getattr(limits, name) > getattr(DEFAULT_LIMITS, name)
+    }

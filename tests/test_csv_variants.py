@@ -144,7 +144,8 @@ def test_too_many_rows(game, pnp):
     game({"decks/heroes.csv": HEROES_CSV.splitlines()[0] + "\n" + rows})
     assert one_finding(pnp("check", "demo")) == (
         f"demo/decks/heroes.csv:{MAX_TABLE_ROWS + 1}:1: error too-large: expected at most "
-        f"{MAX_TABLE_ROWS:,} rows in a table, found more"
+        f"{MAX_TABLE_ROWS:,} rows in a table"
+        " (`limits: {table_rows: ...}` in game.yaml raises it), found more"
     )
 
 
@@ -154,7 +155,7 @@ def test_too_many_columns(game, pnp):
     column = len("id,name,") + len(",".join(f"field{n}" for n in range(198))) + 2
     assert one_finding(pnp("check", "demo")) == (
         f"demo/decks/heroes.csv:1:{column}: error too-large: expected at most 200 columns in a "
-        "table, found more"
+        "table (`limits: {table_columns: ...}` in game.yaml raises it), found more"
     )
 
 
@@ -162,16 +163,20 @@ def test_gigantic_cell(game, pnp):
     game({"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "x" * 100_001)})
     assert one_finding(pnp("check", "demo")) == (
         "demo/decks/heroes.csv:3:13: error too-large: expected a cell of at most 100,000 "
-        "characters, found 100,001"
+        "characters (`limits: {cell_characters: ...}` in game.yaml raises it), found 100,001"
     )
 
 
-def test_data_file_larger_than_the_limit(game, pnp, monkeypatch):
-    monkeypatch.setattr("generator.load.sources.MAX_DATA_FILE_BYTES", 1024 * 1024)
-    game({"decks/heroes.csv": HEROES_CSV + "#" * (3 * 1024 * 1024 // 2)})
+def test_data_file_larger_than_the_game_limit(game, pnp):
+    game(
+        {
+            "game.yaml": GAME_YAML + "limits: {data_file_mb: 1}\n",
+            "decks/heroes.csv": HEROES_CSV + "#" * (3 * 1024 * 1024 // 2),
+        }
+    )
     assert one_finding(pnp("check", "demo")) == (
-        "demo/decks/heroes.csv:1:1: error too-large: expected a data file of at most 1 MB, "
-        "found 1.6 MB"
+        "demo/decks/heroes.csv:1:1: error too-large: expected a data file of at most 1 MB "
+        "(`limits: {data_file_mb: ...}` in game.yaml raises it), found 1.6 MB"
     )
 
 

@@ -61,14 +61,14 @@ def test_a_decompression_bomb_is_refused_from_its_header(tmp_path):
     bomb = hostile_art.blank_png(30_000, 30_000, bits=1)
     assert len(bomb) < 120_000
     assert _art_error(tmp_path / "a.png", bomb) == (
-        "expected an image of at most 89,478,485 pixels, found 900,000,000 pixels"
+        "expected an image of at most 89,478,485 pixels (`limits: {art_pixels: ...}` in game.yaml raises it), found 900,000,000 pixels"
     )
 
 
 def test_an_image_over_the_pixel_limit_under_pillows_bomb_error(tmp_path):
     big = hostile_art.blank_png(13_000, 13_000, bits=1)
     assert _art_error(tmp_path / "a.png", big) == (
-        "expected an image of at most 89,478,485 pixels, found 13000x13000 (169,000,000 pixels)"
+        "expected an image of at most 89,478,485 pixels (`limits: {art_pixels: ...}` in game.yaml raises it), found 13000x13000 (169,000,000 pixels)"
     )
 
 
@@ -79,14 +79,17 @@ def test_an_art_file_over_the_size_limit_is_not_read(tmp_path):
         file.truncate(201 * 1024 * 1024)
     with pytest.raises(ArtError) as caught:
         read_art(path)
-    assert str(caught.value) == "expected an image file of at most 200 MB, found 201 MB"
+    assert (
+        str(caught.value)
+        == "expected an image file of at most 200 MB (`limits: {art_file_mb: ...}` in game.yaml raises it), found 201 MB"
+    )
 
 
 def test_an_svg_with_too_many_path_numbers():
     with pytest.raises(SvgError) as caught:
         read_svg(hostile_art.long_path_svg(300_000).encode())
     assert str(caught.value) == (
-        "expected an SVG with at most 500,000 numbers in its path data, found more"
+        "expected an SVG with at most 500,000 numbers in its path data (`limits: {svg_path_numbers: ...}` in game.yaml raises it), found more"
     )
 
 
@@ -211,5 +214,5 @@ def test_a_font_file_over_the_size_limit_is_not_read(game, pnp):
     with (folder / "fonts" / "Huge.ttf").open("wb") as file:
         file.truncate(65 * 1024 * 1024)
     assert (
-        "demo/fonts/Huge.ttf:1:1: error font: expected a font file of at most 64 MB, found 65 MB"
+        "demo/fonts/Huge.ttf:1:1: error font: expected a font file of at most 64 MB (`limits: {font_file_mb: ...}` in game.yaml raises it), found 65 MB"
     ) in pnp("check", "demo").output

@@ -25,38 +25,39 @@ def _board(size="180x120mm", copies=1, last=29, columns=4) -> str:
     [
         (
             {"game.yaml": GAME_YAML.replace("max: 4", "max: 1000000000000")},
-            "demo/game.yaml:5:8: error schema: players.max: expected a number of at most 100, "
-            "found 1000000000000",
+            "demo/game.yaml:5:8: error schema: players.max: expected a number of at most 100 "
+            "(`limits: {players: ...}` in game.yaml raises it), found 1000000000000",
         ),
         (
             {"decks/heroes.csv": HEROES_CSV.replace("mage,Mage,1,", "mage,Mage,1000000000,")},
             "demo/decks/heroes.csv:3:11: error schema: quantity: expected a number of at most "
-            "100,000, found '1000000000'",
+            "100,000 (`limits: {copies: ...}` in game.yaml raises it), found '1000000000'",
         ),
         (
             {"game.yaml": _board(last=100000)},
             "demo/game.yaml:28:9: error schema: boards[0].elements[0]: expected a track of at most "
-            "1,000 spaces, found 100,001 (0 to 100000)",
+            "1,000 spaces (`limits: {track_spaces: ...}` in game.yaml raises it), found 100,001 "
+            "(0 to 100000)",
         ),
         (
             {"game.yaml": _board(columns=100000)},
             "demo/game.yaml:29:31: error schema: boards[0].elements[1].columns: expected a number "
-            "of at most 500, found 100000",
+            "of at most 500 (`limits: {grid_side: ...}` in game.yaml raises it), found 100000",
         ),
         (
             {"game.yaml": _board(copies=1000000)},
             "demo/game.yaml:26:13: error schema: boards[0].copies: expected a number of at most "
-            "100, found 1000000",
+            "100 (`limits: {board_copies: ...}` in game.yaml raises it), found 1000000",
         ),
         (
             {"game.yaml": _board(size="100000x100000mm")},
-            "demo/game.yaml:25:11: error schema: boards[0].size: expected sides longer than 0 and "
-            "at most 2,000 mm, found '100000x100000mm'",
+            "demo/game.yaml:25:11: error schema: boards[0].size: expected sides of at most 2,000 mm "
+            "(`limits: {side_mm: ...}` in game.yaml raises it), found '100000x100000mm'",
         ),
         (
             {"game.yaml": _board(size="0x120mm")},
-            "demo/game.yaml:25:11: error schema: boards[0].size: expected sides longer than 0 and "
-            "at most 2,000 mm, found '0x120mm'",
+            "demo/game.yaml:25:11: error schema: boards[0].size: expected sides longer than 0 mm, "
+            "found '0x120mm'",
         ),
     ],
 )
@@ -78,5 +79,6 @@ def test_a_game_printing_more_pieces_than_the_limit_is_a_finding(game, pnp):
     assert result.exit_code == 1
     assert (
         "demo/decks/heroes.csv:1:1: error too-many-pieces: expected a game of at most 200,000 "
-        "cards and tokens (copies counted), found 200,005 by the end of 'heroes' (decks/heroes.csv)"
+        "cards and tokens, copies counted (`limits: {cards_and_tokens: ...}` in game.yaml raises "
+        "it), found 200,005 by the end of 'heroes' (decks/heroes.csv)"
     ) in result.stdout.splitlines()

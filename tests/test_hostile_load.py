@@ -10,6 +10,7 @@ import pytest
 
 from generator.check import check_game
 from generator.findings import Position, Report
+from generator.limits import Limits, applied
 from generator.load import sources
 from generator.load.designs import _number
 from generator.load.layouts import resolve_layouts
@@ -48,8 +49,14 @@ def yaml_error(tmp_path: Path, text: str) -> str:
     return f"{finding.position.place}: {finding.code}: {finding.message}"
 
 
-def test_yaml_nested_100000_levels_is_refused_where_it_passes_100(tmp_path):
-    assert yaml_error(tmp_path, "a: 1\nb: " + "[" * 100_000) == f"2:103: too-large: {DEEP}"
+def test_yaml_nested_500_levels_is_refused_where_it_passes_100(tmp_path):
+    assert yaml_error(tmp_path, "a: 1\nb: " + "[" * 500) == f"2:103: too-large: {DEEP}"
+
+
+def test_yaml_nested_100000_levels_is_refused_where_the_reader_stops(tmp_path):
+    """PyYAML 6.0.4's libyaml scans ahead through a run of brackets and stops at 1,000 levels,
+    before its events pass 100: the finding is where it stopped."""
+    assert yaml_error(tmp_path, "a: 1\nb: " + "[" * 100_000) == f"2:1003: too-large: {DEEP}"
 
 
 def test_block_nesting_counts_like_flow_nesting(tmp_path):
@@ -296,7 +303,7 @@ def test_pnp_check_and_build_answer_a_deep_game_file_with_exit_1(game, pnp):
     for args in (("check", "demo"), ("build", "demo", "-o", "out")):
         result = pnp(*args)
         assert result.exit_code == 1
-        assert f"demo/game.yaml:4:106: error too-large: {DEEP}" in result.output
+        assert f"demo/game.yaml:4:1006: error too-large: {DEEP}" in result.output
     assert not (folder.parent / "out").exists()
 
 
@@ -334,11 +341,12 @@ def test_keys_and_tags_yaml_cannot_give_us_are_findings(tmp_path, text, found):
 def test_a_yaml_file_of_more_values_than_the_limit_is_refused_where_it_passes(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(sources, "MAX_YAML_VALUES", 5)
     path = tmp_path / "data.yaml"
     path.write_text("a: 1\nb: 2\n", encoding="utf-8")  # a mapping and four scalars
-    assert read_yaml(path, Report())[0] == {"a": 1, "b": 2}
-    assert yaml_error(tmp_path, "a: 1\nb: 2\nc: 3\n") == (
-        "3:1: too-large: expected a YAML file of at most 5 keys and values (aliases counted "
-        "as what they repeat), found more; a deck this large reads faster as CSV"
-    )
+    with applied(Limits(yaml_values=5)):
+        assert read_yaml(path, Report())[0] == {"a": 1, "b": 2}
+        assert yaml_error(tmp_path, "a: 1\nb: 2\nc: 3\n") == (
+            "3:1: too-large: expected a YAML file of at most 5 keys and values, aliases counted "
+            "as what they repeat (`limits: {yaml_values: ...}` in game.yaml raises it), found "
+            "more; a deck this large reads faster as CSV"
+        )

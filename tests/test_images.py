@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.load.art import MAX_ART_PIXELS, ArtError, _read, read_art
+from generator.limits import MAX_ART_PIXELS
+from generator.load.art import ArtError, _read, read_art
 from tests.artwork import (
     MIDDLE,
     art_game,
@@ -21,6 +22,7 @@ from tests.artwork import (
 )
 from tests.conftest import GAME_YAML
 
+PIXELS_HINT = " (`limits: {art_pixels: ...}` in game.yaml raises it)"
 FILL = f"{{type: image, field: image, fit: fill, {MIDDLE}}}"
 
 
@@ -80,13 +82,14 @@ def _truncated_png() -> bytes:
         (
             "art/a.png",
             png_header_only(10_000, 9_000),
-            f"expected an image of at most {MAX_ART_PIXELS:,} pixels, "
+            f"expected an image of at most {MAX_ART_PIXELS:,} pixels{PIXELS_HINT}, "
             "found 10000x9000 (90,000,000 pixels)",
         ),
         (
             "art/a.png",
             png_header_only(20_000, 20_000),
-            f"expected an image of at most {MAX_ART_PIXELS:,} pixels, found 400,000,000 pixels",
+            f"expected an image of at most {MAX_ART_PIXELS:,} pixels{PIXELS_HINT}, "
+            "found 400,000,000 pixels",
         ),
     ],
     ids=[

@@ -25,7 +25,7 @@ def test_arithmetic_on_quoted_text_is_an_error_at_its_line(game, pnp):
     result = pnp("check", "demo")
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        "demo/rulebook.md:3:1: error rulebook-data: expected data the game defines, found "
+        "demo/rulebook.md:3:1: error rulebook-data: expected a template that renders, found "
         'TypeError: can only concatenate str (not "int") to str'
     ]
 

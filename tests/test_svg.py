@@ -206,7 +206,8 @@ def test_illustrator_entities_and_css_classes_are_read():
                     f'<g id="r{i + 1}">' + f'<use href="#r{i}"/>' * 10 + "</g>" for i in range(6)
                 )
             ),
-            "expected an SVG of at most 100,000 elements (each <use> copy counted), found more",
+            "expected an SVG of at most 100,000 elements, each <use> copy counted"
+            " (`limits: {svg_elements: ...}` in game.yaml raises it), found more",
         ),
     ],
     ids=[

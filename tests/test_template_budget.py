@@ -5,8 +5,8 @@ import pytest
 from generator.render.text import TextError, render_text
 from tests.conftest import HEROES_CSV
 
-STEPS = "a template that takes more than 1,000,000 steps (loop items and calls)"
-SIZE = "a template that builds more than 2,000,000 characters or items"
+STEPS = "a template that takes more than 1,000,000 steps, loop items and calls counted (`limits: {template_steps: ...}` in game.yaml raises it)"
+SIZE = "a template that builds more than 2,000,000 characters or items (`limits: {template_characters: ...}` in game.yaml raises it)"
 
 
 @pytest.mark.parametrize(
@@ -72,6 +72,7 @@ def test_a_rulebook_past_its_budget_is_a_finding_at_its_line(game, pnp):
     result = pnp("check", "demo")
     assert result.exit_code == 1
     assert (
-        "demo/rulebook.md:5:1: error rulebook-data: expected data the game defines, found " + (SIZE)
+        "demo/rulebook.md:5:1: error rulebook-data: expected a template that renders, found "
+        + (SIZE)
         in result.stdout
     )

@@ -22,6 +22,7 @@ from generator.check import (
 from generator.check.errata import acknowledge
 from generator.check.registry import RULES, run_rules
 from generator.findings import Report
+from generator.limits import applied
 from generator.load.game import LoadedGame, load_game
 
 __all__ = [
@@ -48,6 +49,7 @@ def check_game(folder: Path) -> tuple[LoadedGame | None, Report]:
     report = Report()
     loaded = load_game(folder, report)
     if loaded is not None:
-        run_rules(loaded, report)
+        with applied(loaded.game.limits):
+            run_rules(loaded, report)
         acknowledge(loaded, report)
     return loaded, report

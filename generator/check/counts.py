@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.check.registry import rule
 from generator.findings import Report
-from generator.limits import MAX_PIECES
+from generator.limits import MAX_PIECES, raise_hint, raised
 from generator.load.game import LoadedGame
 from generator.model.board import MapElement
 from generator.model.game import is_placeholder
@@ -34,21 +34,36 @@ def counts_match_inventory(loaded: LoadedGame, report: Report) -> None:
 @rule(
     "too-many-pieces",
     "error",
-    f"A game prints more than {MAX_PIECES:,} cards and tokens (copies counted), the most a build "
-    "takes.",
+    f"A game prints more cards and tokens (copies counted) than its limit, {MAX_PIECES:,} unless "
+    "`limits: cards_and_tokens` raises it.",
 )
 def pieces_within_limit(loaded: LoadedGame, report: Report) -> None:
-    total = 0
+    total, most = 0, loaded.game.limits.cards_and_tokens
     for pieces in loaded.piece_files.values():
         total += pieces.expanded_count
-        if total > MAX_PIECES:
+        if total > most:
             report.error(
                 "too-many-pieces",
                 pieces.source.at(),
-                f"expected a game of at most {MAX_PIECES:,} cards and tokens (copies counted), "
-                f"found {total:,} by the end of '{pieces.owner.id}' ({pieces.owner.file})",
+                f"expected a game of at most {most:,} cards and tokens, copies counted"
+                f"{raise_hint('cards_and_tokens')}, found {total:,} by the end of "
+                f"'{pieces.owner.id}' ({pieces.owner.file})",
             )
             return
+
+
+@rule(
+    "limits-raised",
+    "info",
+    "A game raises a resource limit above its default under `limits:` in game.yaml.",
+)
+def raised_limits(loaded: LoadedGame, report: Report) -> None:
+    for name, (default, value) in raised(loaded.game.limits).items():
+        report.info(
+            "limits-raised",
+            loaded.source.key_at("limits", name),
+            f"this game raises the limit on {name} from {default:,} to {value:,}",
+        )
 
 
 def _printed(loaded: LoadedGame) -> dict[str, tuple[int, str]]:

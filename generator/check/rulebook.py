@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
+from jinja2 import UndefinedError
+
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
 from generator.check.registry import rule, run_text_rules
 from generator.clean.reading import read_rulebook_text
@@ -62,11 +64,9 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
     try:
         text = rulebook_text(loaded, file)
     except TextError as exc:
-        report.error(
-            "rulebook-data",
-            Position(path, exc.line),
-            f"expected data the game defines, found {exc}",
-        )
+        undefined = isinstance(exc.__cause__, UndefinedError)
+        expected = "data the game defines" if undefined else "a template that renders"
+        report.error("rulebook-data", Position(path, exc.line), f"expected {expected}, found {exc}")
         return
     aliases = tuple((alias, term.name) for term in loaded.game.terms for alias in term.aliases)
     book = rulebook_blocks(text, title, tuple(term.name for term in loaded.game.terms))

@@ -13,7 +13,7 @@ from fontTools import version as FONTTOOLS_VERSION
 from fontTools.ttLib import TTFont, TTLibError
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from generator.limits import MAX_FONT_BYTES, megabytes
+from generator.limits import MEGABYTE, active, megabytes, raise_hint
 
 CACHE_ENV = "PNP_CACHE_DIR"
 # GPOS pair kerning makes instancing 10x slower; ReportLab does not kern, and HarfBuzz keeps
@@ -34,10 +34,11 @@ def cache_dir() -> Path:
 
 def open_font(path: Path) -> TTFont:
     """A font read into memory (the file is closed); anything not a font is a FontFileError."""
-    size = path.stat().st_size
-    if size > MAX_FONT_BYTES:
+    size, most = path.stat().st_size, active().font_file_mb * MEGABYTE
+    if size > most:
         raise FontFileError(
-            f"expected a font file of at most {megabytes(MAX_FONT_BYTES)}, found {megabytes(size)}"
+            f"expected a font file of at most {megabytes(most)}{raise_hint('font_file_mb')}, "
+            f"found {megabytes(size)}"
         )
     try:
         font = TTFont(io.BytesIO(path.read_bytes()), lazy=True, fontNumber=0)

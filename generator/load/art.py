@@ -14,7 +14,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from generator.findings import Position, Report
-from generator.limits import MAX_ART_BYTES, MAX_ART_PIXELS, MAX_SVG_BYTES, megabytes
+from generator.limits import MAX_SVG_BYTES, MEGABYTE, Limits, active, megabytes, raise_hint
 from generator.load.svg import SvgError, VectorArt, read_svg, too_big
 
 KINDS = {".png": "a PNG image", ".jpg": "a JPEG image", ".jpeg": "a JPEG image"}
@@ -57,7 +57,7 @@ class Art:
 def read_art(path: Path) -> Art:
     """The art in a file, read once per version of the file; ArtError when it cannot be drawn."""
     stat = path.stat()
-    result = _read(path, stat.st_mtime_ns, stat.st_size)
+    result = _read(path, stat.st_mtime_ns, stat.st_size, active())
     if isinstance(result, ArtError):
         raise result
     return result
@@ -83,8 +83,9 @@ def report_once(report: Report, code: str, where: Position, message: str, error:
 
 
 @lru_cache(maxsize=512)
-def _read(path: Path, modified: int, size: int) -> Art | ArtError:
-    """Art or the reason it cannot be drawn, cached by path, modification time and size."""
+def _read(path: Path, modified: int, size: int, limits: Limits) -> Art | ArtError:
+    """Art or the reason it cannot be drawn, cached by path, modification time, size and the
+    game's limits (read_svg and _raster apply them)."""
     kind = KINDS.get(path.suffix.lower(), ANY_KIND)
     try:
         if path.suffix.lower() == ".svg":
@@ -105,16 +106,18 @@ def _raster(path: Path, kind: str, size: int) -> Art:
     """A PNG, JPEG or WebP opened and decoded in full, so truncation and damage show now."""
     if size == 0:
         raise ArtError(f"expected {kind}, found an empty file")
-    if size > MAX_ART_BYTES:
+    most = active().art_file_mb * MEGABYTE
+    if size > most:
         raise ArtError(
-            f"expected an image file of at most {megabytes(MAX_ART_BYTES)}, found {megabytes(size)}"
+            f"expected an image file of at most {megabytes(most)}{raise_hint('art_file_mb')}, "
+            f"found {megabytes(size)}"
         )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # Pillow warns of odd metadata; only failures matter here
         try:
             with Image.open(path, formats=DECODERS) as image:
                 width, height = image.size
-                if width * height > MAX_ART_PIXELS:
+                if width * height > active().art_pixels:
                     raise ArtError(_too_large(f"{width}x{height} ({width * height:,} pixels)"))
                 if image.format == "JPEG":  # decoding at 1/8 scale still reads every byte
                     image.draft(image.mode, (max(1, width // 8), max(1, height // 8)))
@@ -145,4 +148,5 @@ def _other_kind(path: Path) -> str:
 
 
 def _too_large(found: str) -> str:
-    return f"expected an image of at most {MAX_ART_PIXELS:,} pixels, found {found}"
+    most = active().art_pixels
+    return f"expected an image of at most {most:,} pixels{raise_hint('art_pixels')}, found {found}"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator.findings import Position, Report
-from generator.limits import MAX_TABLE_COLUMNS
+from generator.limits import active
 from generator.load.sources import SourceError, SourceMap, read_text
 from generator.load.tables import Record, TableCell, Value, rows_from_records
 
@@ -61,6 +61,7 @@ def _records(text: str, path: Path) -> Iterator[Record]:
     plain = re.compile(f"[^{re.escape(split)}\r\n]*")
     blank_lines = re.compile(f"[ \t{re.escape(split)}\r\n]*[\r\n]")  # one run, no nesting
     lines, offset, cells = _Lines(text, path), 0, []
+    most = active().table_columns
     while True:
         if not cells:
             blank = blank_lines.match(text, offset)
@@ -70,11 +71,11 @@ def _records(text: str, path: Path) -> Iterator[Record]:
         position = lines.at(offset)
         value, offset = _cell(text, offset, plain, position)
         cells.append(TableCell(value, position))
-        if offset < len(text) and text[offset] == split and len(cells) <= MAX_TABLE_COLUMNS:
+        if offset < len(text) and text[offset] == split and len(cells) <= most:
             offset += 1
             continue
         yield cells[0].position, cells
-        if len(cells) > MAX_TABLE_COLUMNS:
+        if len(cells) > most:
             return
         cells = []
         offset += 2 if text.startswith("\r\n", offset) else 1

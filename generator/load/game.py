@@ -12,13 +12,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from generator.errors import UsageError
 from generator.findings import Position, Report
+from generator.limits import Limits, applied
 from generator.load.designs import read_designs
 from generator.load.layouts import resolve_layouts, shared_layouts
-from generator.load.schema import report_schema_errors
+from generator.load.schema import listed, report_schema_errors
 from generator.load.sources import ShortRow, SourceError, SourceMap, read_yaml
 from generator.load.spreadsheets import split_sheet
 from generator.model import Card, Deck, Erratum, Game, Layout, Piece, Token, TokenSheet
 
+LIMITS_KEY = TypeAdapter(dict[str, Limits])  # errors located as `limits.copies`
 GAME_FILE = "game.yaml"
 ERRATA_FILE = "errata.yaml"
 GAME_NEEDS = (
@@ -121,6 +123,37 @@ def load_game(folder: Path, report: Report) -> LoadedGame | None:
     if not isinstance(raw, dict):
         report.error("schema", source.at(), f"expected {GAME_NEEDS}, found {_kind(raw)}")
         return None
+    limits = _limits(raw, source, report)
+    if limits is None:
+        return None
+    with applied(limits):
+        return _load_rest(folder, raw, source, report)
+
+
+def _limits(raw: dict, source: SourceMap, report: Report) -> Limits | None:
+    """The game's own limits, read first: everything else is read within them."""
+    given = raw.get("limits") or {}
+    unknown = (
+        [name for name in given if name not in Limits.model_fields]
+        if isinstance(given, dict)
+        else []
+    )
+    for name in unknown:
+        report.error(
+            "schema",
+            source.key_at("limits", name),
+            f"limits.{name}: expected one of the limits {listed(Limits.model_fields, most=30)}, "
+            f"found '{name}'",
+        )
+    try:
+        return None if unknown else LIMITS_KEY.validate_python({"limits": given})["limits"]
+    except ValidationError as exc:
+        report_schema_errors(exc, source, (), report)
+        return None
+
+
+def _load_rest(folder: Path, raw: dict, source: SourceMap, report: Report) -> LoadedGame | None:
+    """Everything game.yaml names, read within the game's limits."""
     errata_raw, errata_source = None, None
     if (folder / ERRATA_FILE).is_file():
         errata_raw, errata_source = _read(folder / ERRATA_FILE, report, read_yaml)

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.findings import Report
+from generator.limits import raise_hint
 from generator.load.sources import SourceMap
 
 EXPECTED = {
@@ -43,7 +44,8 @@ def _expectation(error: dict[str, Any]) -> str:
     if kind == "greater_than_equal":
         return f"a number of at least {ctx['ge']}"
     if kind == "less_than_equal":  # the limits of generator/limits.py
-        return f"a number of at most {ctx['le']:,}"
+        hint = raise_hint(ctx["limit"]) if "limit" in ctx else ""
+        return f"a number of at most {ctx['le']:,}{hint}"
     return EXPECTED.get(kind, error["msg"].lower())
 
 

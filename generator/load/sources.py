@@ -10,12 +10,13 @@ import yaml
 
 from generator.findings import Position, Report
 from generator.limits import (
-    MAX_DATA_FILE_BYTES,
     MAX_NUMBER,
     MAX_YAML_ALIAS_VALUES,
     MAX_YAML_DEPTH,
-    MAX_YAML_VALUES,
+    MEGABYTE,
+    active,
     megabytes,
+    raise_hint,
 )
 from generator.load.encodings import EncodingProblem, decode_utf8
 
@@ -83,12 +84,12 @@ class SourceError(Exception):
 def read_data(path: Path) -> bytes:
     """A data file's bytes, refused when larger than any designer's data file should be."""
     try:
-        size = path.stat().st_size
-        if size > MAX_DATA_FILE_BYTES:
+        size, most = path.stat().st_size, active().data_file_mb * MEGABYTE
+        if size > most:
             raise SourceError(
                 "too-large",
                 Position(path),
-                f"expected a data file of at most {megabytes(MAX_DATA_FILE_BYTES)}, "
+                f"expected a data file of at most {megabytes(most)}{raise_hint('data_file_mb')}, "
                 f"found {megabytes(size)}",
             )
         return path.read_bytes()
@@ -131,26 +132,22 @@ def _within_limits(parser: Any, path: Path) -> None:
     open_anchors: list[tuple[str | None, int]] = []  # per open collection: anchor, values before
     sizes: dict[str, int] = {}  # values each finished anchor stands for
     values = repeated = 0
+    most = active().yaml_values
     try:
         while (event := parser.get_event()) is not None:
             kind = type(event)
             if kind is yaml.ScalarEvent:  # the most frequent event first
                 values += 1
-                if values > MAX_YAML_VALUES:
+                if values > most:
                     _too_many_values(event, path)
                 if event.anchor is not None:
                     sizes[event.anchor] = 1
             elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                 if len(open_anchors) >= MAX_YAML_DEPTH:
-                    raise SourceError(
-                        "too-large",
-                        _at(event, path),
-                        f"expected YAML nested at most {MAX_YAML_DEPTH} levels deep, "
-                        "found deeper here",
-                    )
+                    raise _too_deep(_at(event, path))
                 open_anchors.append((event.anchor, values))
                 values += 1
-                if values > MAX_YAML_VALUES:
+                if values > most:
                     _too_many_values(event, path)
             elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
                 anchor, before = open_anchors.pop()
@@ -158,8 +155,23 @@ def _within_limits(parser: Any, path: Path) -> None:
                     sizes[anchor] = values - before
             elif kind is yaml.AliasEvent:
                 values, repeated = _alias(event, path, open_anchors, sizes, values, repeated)
+    except yaml.MarkedYAMLError as exc:
+        # libyaml (PyYAML 6.0.3 and later) stops at 1,000 levels while it scans ahead through
+        # a line of flow brackets, before the events reach our limit
+        if "nesting depth" not in (exc.problem or "") or exc.problem_mark is None:
+            raise
+        mark = exc.problem_mark
+        raise _too_deep(Position(path, mark.line + 1, mark.column + 1)) from None
     finally:
         parser.dispose()
+
+
+def _too_deep(where: Position) -> SourceError:
+    return SourceError(
+        "too-large",
+        where,
+        f"expected YAML nested at most {MAX_YAML_DEPTH} levels deep, found deeper here",
+    )
 
 
 def _too_many_values(event: yaml.Event, path: Path) -> None:
@@ -167,8 +179,9 @@ def _too_many_values(event: yaml.Event, path: Path) -> None:
     raise SourceError(
         "too-large",
         _at(event, path),
-        f"expected a YAML file of at most {MAX_YAML_VALUES:,} keys and values (aliases counted "
-        "as what they repeat), found more; a deck this large reads faster as CSV",
+        f"expected a YAML file of at most {active().yaml_values:,} keys and values, aliases "
+        f"counted as what they repeat{raise_hint('yaml_values')}, found more; a deck this "
+        "large reads faster as CSV",
     )
 
 

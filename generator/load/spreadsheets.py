@@ -15,7 +15,7 @@ from xml.etree import ElementTree
 from python_calamine import CalamineError, CalamineWorkbook
 
 from generator.findings import Position, Report
-from generator.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+from generator.limits import active, raise_hint
 from generator.load.sources import SourceError, SourceMap, read_data
 from generator.load.tables import Record, TableCell, Value, rows_from_records
 from generator.load.workbook_xml import (
@@ -119,16 +119,17 @@ def _check_cells(scan: SheetScan, path: Path) -> None:
 
 def _too_far(exc: TooFar, path: Path) -> SourceError:
     """A filled cell beyond the limits, reported at that cell."""
+    limits = active()
     what = (
-        f"at most {MAX_TABLE_ROWS:,} rows"
-        if exc.row > MAX_TABLE_ROWS
-        else f"at most {MAX_TABLE_COLUMNS} columns"
+        f"at most {limits.table_rows:,} rows in a sheet{raise_hint('table_rows')}"
+        if exc.row > limits.table_rows
+        else f"at most {limits.table_columns:,} columns in a sheet{raise_hint('table_columns')}"
     )
     label = cell_label(exc.sheet, exc.row, exc.column)
     return SourceError(
         "too-large",
         _position(path, exc.sheet, exc.row, exc.column),
-        f"expected {what} in a sheet, found a filled cell at {label}",
+        f"expected {what}, found a filled cell at {label}",
     )
 
 

@@ -14,10 +14,10 @@ from generator.limits import (
     MAX_SVG_BYTES,
     MAX_SVG_COORDINATE,
     MAX_SVG_DEPTH,
-    MAX_SVG_ELEMENTS,
     MAX_SVG_ENTITY_BYTES,
-    MAX_SVG_PATH_NUMBERS,
+    active,
     megabytes,
+    raise_hint,
 )
 from generator.load.svg_paint import Clip, VectorPath, path_operations, shape_path
 
@@ -132,6 +132,7 @@ def _count_elements(root: ElementTree.Element) -> None:
     by_id = {node.get("id"): node for node in root.iter() if node.get("id")}
     counted: dict[int, int] = {}
     open_now: set[int] = set()
+    most = active().svg_elements
 
     def count(node: ElementTree.Element, depth: int) -> int:
         if depth > MAX_SVG_DEPTH:
@@ -152,10 +153,10 @@ def _count_elements(root: ElementTree.Element) -> None:
             total += count(by_id[href[1:]], depth + 1)
         open_now.discard(key)
         counted[key] = total
-        if total > MAX_SVG_ELEMENTS:
+        if total > most:
             raise SvgError(
-                f"expected an SVG of at most {MAX_SVG_ELEMENTS:,} elements (each <use> copy "
-                f"counted), found more"
+                f"expected an SVG of at most {most:,} elements, each <use> copy "
+                f"counted{raise_hint('svg_elements')}, found more"
             )
         return total
 
@@ -164,14 +165,14 @@ def _count_elements(root: ElementTree.Element) -> None:
 
 def _count_path_numbers(root: ElementTree.Element) -> None:
     """Refuse more path coordinates than a drawing needs, before any path is parsed."""
-    found = 0
+    found, most = 0, active().svg_path_numbers
     for node in root.iter():
         for name in PATH_DATA:
             found += sum(1 for _ in NUMBER.finditer(node.get(name, "")))
-        if found > MAX_SVG_PATH_NUMBERS:
+        if found > most:
             raise SvgError(
-                f"expected an SVG with at most {MAX_SVG_PATH_NUMBERS:,} numbers in its path data, "
-                "found more"
+                f"expected an SVG with at most {most:,} numbers in its path data"
+                f"{raise_hint('svg_path_numbers')}, found more"
             )
 
 

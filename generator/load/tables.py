@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.findings import Position, Report
-from generator.limits import MAX_CELL_CHARS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+from generator.limits import active, raise_hint
 from generator.load.sources import ShortRow, SourceError, SourceMap
 
 Value = str | int | float | bool
@@ -89,23 +89,26 @@ def _header(cells: list[TableCell], report: Report) -> list[str]:
 
 def _check_size(number: int, cells: list[TableCell]) -> None:
     """Refuse a table too long or too wide, or a cell too large, to be a deck."""
-    if number > MAX_TABLE_ROWS:
+    limits = active()
+    if number > limits.table_rows:
         raise SourceError(
             "too-large",
             cells[0].position,
-            f"expected at most {MAX_TABLE_ROWS:,} rows in a table, found more",
+            f"expected at most {limits.table_rows:,} rows in a table"
+            f"{raise_hint('table_rows')}, found more",
         )
-    if len(cells) > MAX_TABLE_COLUMNS:
+    if len(cells) > limits.table_columns:
         raise SourceError(
             "too-large",
-            cells[MAX_TABLE_COLUMNS].position,
-            f"expected at most {MAX_TABLE_COLUMNS} columns in a table, found more",
+            cells[limits.table_columns].position,
+            f"expected at most {limits.table_columns:,} columns in a table"
+            f"{raise_hint('table_columns')}, found more",
         )
     for cell in cells:
-        if isinstance(cell.value, str) and len(cell.value) > MAX_CELL_CHARS:
+        if isinstance(cell.value, str) and len(cell.value) > limits.cell_characters:
             raise SourceError(
                 "too-large",
                 cell.position,
-                f"expected a cell of at most {MAX_CELL_CHARS:,} characters, "
-                f"found {len(cell.value):,}",
+                f"expected a cell of at most {limits.cell_characters:,} characters"
+                f"{raise_hint('cell_characters')}, found {len(cell.value):,}",
             )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from posixpath import dirname, join, normpath
 from xml.etree import ElementTree
 
-from generator.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS, MAX_UNPACKED_BYTES, megabytes
+from generator.limits import MAX_UNPACKED_BYTES, active, megabytes
 
 ODS_MIME = "application/vnd.oasis.opendocument.spreadsheet"
 OFFICE_DOCUMENT = "/officeDocument"
@@ -51,7 +51,8 @@ class SheetScan:
 
     def fill(self, row: int, column: int) -> None:
         """Refuse a filled cell beyond the limits before anything allocates the grid up to it."""
-        if row > MAX_TABLE_ROWS or column > MAX_TABLE_COLUMNS:
+        limits = active()
+        if row > limits.table_rows or column > limits.table_columns:
             raise TooFar(self.name, row, column)
 
 

@@ -4,6 +4,9 @@ Every field carries a description; `docs/data-format.md` is generated from them,
 schema and its documentation cannot drift apart.
 """
 
+from pydantic import BaseModel
+
+from generator.limits import Limits
 from generator.model.base import Model
 from generator.model.board import BOARD_MODELS, Board
 from generator.model.declared import DECLARED_MODELS, CostClass, Invariant, SetupEntry
@@ -30,7 +33,7 @@ from generator.model.game import (
 )
 from generator.model.layout import LAYOUT_MODELS, Layout
 
-ALL_MODELS: tuple[type[Model], ...] = (
+ALL_MODELS: tuple[type[BaseModel], ...] = (
     Game,
     Players,
     Source,
@@ -48,6 +51,7 @@ ALL_MODELS: tuple[type[Model], ...] = (
     Acknowledged,
     RulebookSettings,
     Guide,
+    Limits,
     *DECLARED_MODELS,
     *LAYOUT_MODELS,
     *BOARD_MODELS,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from generator.colours import parse_colour, parse_optional_colour
-from generator.limits import MAX_SIDE_MM
+from generator.limits import Limits, active, raise_hint
 from generator.units import parse_font_size, parse_length, parse_size
 
 
@@ -32,11 +33,33 @@ def _length_text(text: str) -> str:
 
 
 def _printable(side: float, text: str) -> None:
-    """A side of a card, token or board: more than nothing, at most MAX_SIDE_MM."""
-    if not 0 < side <= MAX_SIDE_MM:
+    """A side of a card, token or board: more than nothing, within the game's `side_mm`."""
+    most = active().side_mm
+    if side <= 0:
+        raise ValueError(f"expected sides longer than 0 mm, found {text!r}")
+    if side > most:
         raise ValueError(
-            f"expected sides longer than 0 and at most {MAX_SIDE_MM:,} mm, found {text!r}"
+            f"expected sides of at most {most:,} mm{raise_hint('side_mm')}, found {text!r}"
         )
+
+
+def at_most(limit: str) -> AfterValidator:
+    """A count within one of the game's limits (see `Limits`), read when the data is validated
+    so that a game's `limits:` applies."""
+    if limit not in Limits.model_fields:
+        raise ValueError(f"no limit named {limit!r}")
+
+    def within(value: int) -> int:
+        most = getattr(active(), limit)
+        if value > most:
+            raise PydanticCustomError(
+                "less_than_equal",
+                "Input should be less than or equal to {le}",
+                {"le": most, "limit": limit},
+            )
+        return value
+
+    return AfterValidator(within)
 
 
 Id = Annotated[

@@ -6,8 +6,17 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from generator.limits import MAX_BOARD_COPIES, MAX_GRID_SIDE, MAX_TRACK_SPACES
-from generator.model.base import Colour, FontSize, Id, Length, Model, OptionalColour, SizeText
+from generator.limits import active, raise_hint
+from generator.model.base import (
+    Colour,
+    FontSize,
+    Id,
+    Length,
+    Model,
+    OptionalColour,
+    SizeText,
+    at_most,
+)
 from generator.model.layout import (
     Element,
     EllipseElement,
@@ -26,7 +35,7 @@ class TrackElement(Element):
     type: Literal["track"] = Field(description="`track`.")
     first: int = Field(0, description="Number on the first space.")
     last: int = Field(
-        description=f"Number on the last space (at most {MAX_TRACK_SPACES:,} spaces in all)."
+        description="Number on the last space (at most `limits.track_spaces` spaces in all)."
     )
     path: Literal["line", "loop", "grid"] = Field(
         "line", description="`line` along the box, `loop` around its edge, `grid` in rows."
@@ -51,10 +60,11 @@ class TrackElement(Element):
             raise ValueError(
                 f"expected last >= first, found first {self.first} and last {self.last}"
             )
-        if spaces > MAX_TRACK_SPACES:
+        most = active().track_spaces
+        if spaces > most:
             raise ValueError(
-                f"expected a track of at most {MAX_TRACK_SPACES:,} spaces, found {spaces:,} "
-                f"({self.first} to {self.last})"
+                f"expected a track of at most {most:,} spaces{raise_hint('track_spaces')}, "
+                f"found {spaces:,} ({self.first} to {self.last})"
             )
         return self
 
@@ -63,8 +73,8 @@ class GridElement(Element):
     """A grid of equal cells, optionally labelled A1, B2, ..."""
 
     type: Literal["grid"] = Field(description="`grid`.")
-    columns: int = Field(ge=1, le=MAX_GRID_SIDE, description="Cells across.")
-    rows: int = Field(ge=1, le=MAX_GRID_SIDE, description="Cells down.")
+    columns: Annotated[int, at_most("grid_side")] = Field(ge=1, description="Cells across.")
+    rows: Annotated[int, at_most("grid_side")] = Field(ge=1, description="Cells down.")
     stroke: Colour = Field(
         "#555555", description="Line colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
     )
@@ -176,7 +186,9 @@ class Board(Model):
     name: str = Field(description="Name printed on the board.")
     kind: Literal["board", "mat"] = Field("board", description="A shared board or a player mat.")
     size: SizeText = Field(description="Size as `WxH` with a unit, e.g. `11x17in`.")
-    copies: int = Field(1, ge=0, le=MAX_BOARD_COPIES, description="How many to print.")
+    copies: Annotated[int, at_most("board_copies")] = Field(
+        1, ge=0, description="How many to print."
+    )
     background: OptionalColour = Field(
         None,
         description="Colour filling the board, ink-heavy (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name).",

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from generator.limits import MAX_COPIES, MAX_PLAYERS
-from generator.model.base import Colour, Id, LengthText, Model
+from generator.limits import Limits
+from generator.model.base import Colour, Id, LengthText, Model, at_most
 from generator.model.board import Board
 from generator.model.declared import CostClass, Invariant, SetupEntry
 from generator.model.layout import Layout
@@ -18,8 +18,12 @@ ComponentKind = Literal["card", "token", "board", "mat", "die", "booklet", "othe
 class Players(Model):
     """How many people can play."""
 
-    min: int = Field(ge=1, le=MAX_PLAYERS, description="Fewest players the game supports.")
-    max: int = Field(ge=1, le=MAX_PLAYERS, description="Most players the game supports.")
+    min: Annotated[int, at_most("players")] = Field(
+        ge=1, description="Fewest players the game supports."
+    )
+    max: Annotated[int, at_most("players")] = Field(
+        ge=1, description="Most players the game supports (at most `limits.players`)."
+    )
 
     @model_validator(mode="after")
     def _ordered(self) -> Players:
@@ -160,8 +164,10 @@ class Piece(Model):
 
     id: Id = Field(description="Unique id of the design within the game.")
     name: str = Field(description="Name printed on the piece.")
-    quantity: int = Field(
-        1, ge=0, le=MAX_COPIES, description="Copies to print; `copies` is accepted too."
+    quantity: Annotated[int, at_most("copies")] = Field(
+        1,
+        ge=0,
+        description="Copies to print (at most `limits.copies`); `copies` is accepted too.",
     )
     text: str = Field(
         "", description="Rules text: Jinja over the game data, with `:symbol:` icons."
@@ -353,4 +359,8 @@ class Game(Model):
     )
     errata: list[Erratum] = Field(
         default_factory=list, description="Read from `errata.yaml` beside `game.yaml`."
+    )
+    limits: Limits = Field(
+        default_factory=Limits,
+        description="Resource limits this game raises (or lowers) for a large project.",
     )

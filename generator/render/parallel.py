@@ -10,6 +10,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from generator.findings import Finding, Report
+from generator.limits import applied
 from generator.load.game import LoadedGame, PieceFile
 from generator.render.faces import Face, PieceFaces, assembled, design_faces, piece_faces
 from generator.render.heap import frozen_heap
@@ -51,5 +52,6 @@ def _render_range(start: int, stop: int) -> tuple[list[Face], list[Face], list[F
     assert _SHARED is not None
     loaded, pieces = _SHARED
     report = Report()
-    fronts, backs = design_faces(loaded, pieces, range(start, stop), report)
+    with applied(loaded.game.limits):
+        fronts, backs = design_faces(loaded, pieces, range(start, stop), report)
     return fronts, backs, report.findings

@@ -18,7 +18,7 @@ from jinja2 import StrictUndefined, Template, TemplateError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Namespace
 
-from generator.limits import MAX_TEMPLATE_CHARS, MAX_TEMPLATE_STEPS
+from generator.limits import active, raise_hint
 
 MAX_POWER_BITS = 4096  # `a ** b` may give a number of at most this many bits
 # Filters whose number arguments say how much they build (a width, a count of items).
@@ -49,7 +49,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         produced, size = [], 0
         for chunk in template.generate(context):
             size += len(chunk)
-            if size > MAX_TEMPLATE_CHARS:
+            if size > active().template_characters:
                 raise TemplateLimit(_too_long())
             produced.append(chunk)
         return "".join(produced)
@@ -57,9 +57,11 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     def spend(self, steps: int) -> None:
         """Count `steps` against the render's budget."""
         self.steps += steps
-        if self.steps > MAX_TEMPLATE_STEPS:
+        most = active().template_steps
+        if self.steps > most:
             raise TemplateLimit(
-                f"takes more than {MAX_TEMPLATE_STEPS:,} steps (loop items and calls)"
+                f"takes more than {most:,} steps, loop items and calls counted"
+                f"{raise_hint('template_steps')}"
             )
 
     def call(self, context: Any, obj: Any, *args: Any, **kwargs: Any) -> Any:
@@ -148,9 +150,10 @@ def _check_widths(template: str, args: tuple, kwargs: dict) -> None:
 
 
 def _check_size(size: int) -> None:
-    if size > MAX_TEMPLATE_CHARS:
+    if size > active().template_characters:
         raise TemplateLimit(_too_long())
 
 
 def _too_long() -> str:
-    return f"builds more than {MAX_TEMPLATE_CHARS:,} characters or items"
+    most = active().template_characters
+    return f"builds more than {most:,} characters or items{raise_hint('template_characters')}"
