@@ -17,7 +17,7 @@ MEGABYTE = 1024 * 1024
 MAX_DATA_FILE_BYTES = 16 * MEGABYTE
 # The XML a spreadsheet unpacks to (a zip bomb stays packed).
 MAX_UNPACKED_BYTES = 64 * MEGABYTE
-# Rows and columns of one CSV file or sheet, counted to its last filled cell.
+# Rows (after the header) and columns of one CSV file or sheet, counted to its last filled cell.
 MAX_TABLE_ROWS = 50_000  # a 10,000-card deck (the card benchmark) fits five times over
 MAX_TABLE_COLUMNS = 200
 # Characters in one CSV or spreadsheet cell.
@@ -134,7 +134,7 @@ class Limits(BaseModel):
     grid_side: int = _raisable(MAX_GRID_SIDE, "Cells across or down one grid.")
     board_copies: int = _raisable(MAX_BOARD_COPIES, "Copies of one board.")
     side_mm: int = _raisable(MAX_SIDE_MM, "Millimetres of a card, token or board side.")
-    table_rows: int = _raisable(MAX_TABLE_ROWS, "Rows of one CSV file or sheet.")
+    table_rows: int = _raisable(MAX_TABLE_ROWS, "Rows of one CSV file or sheet after its header.")
     table_columns: int = _raisable(MAX_TABLE_COLUMNS, "Columns of one CSV file or sheet.")
     cell_characters: int = _raisable(MAX_CELL_CHARS, "Characters in one table cell.")
     data_file_mb: int = _raisable(

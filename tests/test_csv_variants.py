@@ -140,11 +140,11 @@ def test_deck_file_without_designs_is_one_error_for_check_and_build(game, pnp, s
 
 
 def test_too_many_rows(game, pnp):
-    rows = "".join(f"card-{n},Card {n},1,Text.\n" for n in range(MAX_TABLE_ROWS))
+    rows = "".join(f"card-{n},Card {n},1,Text.\n" for n in range(MAX_TABLE_ROWS + 1))
     game({"decks/heroes.csv": HEROES_CSV.splitlines()[0] + "\n" + rows})
     assert one_finding(pnp("check", "demo")) == (
-        f"demo/decks/heroes.csv:{MAX_TABLE_ROWS + 1}:1: error too-large: expected at most "
-        f"{MAX_TABLE_ROWS:,} rows in a table"
+        f"demo/decks/heroes.csv:{MAX_TABLE_ROWS + 2}:1: error too-large: expected at most "
+        f"{MAX_TABLE_ROWS:,} rows after the header"
         " (`limits: {table_rows: ...}` in game.yaml raises it), found more"
     )
 

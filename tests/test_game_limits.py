@@ -69,11 +69,11 @@ def test_a_limit_past_its_ceiling_or_unknown_is_the_only_finding(game, pnp, limi
 
 
 def test_a_lowered_table_limit_applies_to_the_deck_file(game, pnp):
-    game({"game.yaml": _with_limits("{table_rows: 2}")})
+    game({"game.yaml": _with_limits("{table_rows: 1}")})
     result = pnp("check", "demo")
     assert result.exit_code == 1
     assert (
-        "demo/decks/heroes.csv:3:1: error too-large: expected at most 2 rows in a table "
+        "demo/decks/heroes.csv:3:1: error too-large: expected at most 1 rows after the header "
         "(`limits: {table_rows: ...}` in game.yaml raises it), found more"
     ) in result.stdout.splitlines()
 

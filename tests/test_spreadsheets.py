@@ -280,7 +280,7 @@ def test_cell_far_beyond_the_limits_is_refused_before_it_is_loaded(game, pnp, ki
     row = 1048576 if kind == "xlsx" else 1048503
     assert one_finding(pnp("check", "demo")) == (
         f"demo/decks/heroes.{kind}:Heroes!XFD{row}: error too-large: expected at most 50,000 rows "
-        f"in a sheet (`limits: {{table_rows: ...}}` in game.yaml raises it), found a filled cell "
+        f"after the header (`limits: {{table_rows: ...}}` in game.yaml raises it), found a filled cell "
         f"at Heroes!XFD{row}"
     )
 

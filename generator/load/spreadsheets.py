@@ -121,8 +121,8 @@ def _too_far(exc: TooFar, path: Path) -> SourceError:
     """A filled cell beyond the limits, reported at that cell."""
     limits = active()
     what = (
-        f"at most {limits.table_rows:,} rows in a sheet{raise_hint('table_rows')}"
-        if exc.row > limits.table_rows
+        f"at most {limits.table_rows:,} rows after the header{raise_hint('table_rows')}"
+        if exc.row > limits.table_rows + 1
         else f"at most {limits.table_columns:,} columns in a sheet{raise_hint('table_columns')}"
     )
     label = cell_label(exc.sheet, exc.row, exc.column)

@@ -90,11 +90,11 @@ def _header(cells: list[TableCell], report: Report) -> list[str]:
 def _check_size(number: int, cells: list[TableCell]) -> None:
     """Refuse a table too long or too wide, or a cell too large, to be a deck."""
     limits = active()
-    if number > limits.table_rows:
+    if number > limits.table_rows + 1:  # the header is not one of the rows
         raise SourceError(
             "too-large",
             cells[0].position,
-            f"expected at most {limits.table_rows:,} rows in a table"
+            f"expected at most {limits.table_rows:,} rows after the header"
             f"{raise_hint('table_rows')}, found more",
         )
     if len(cells) > limits.table_columns:

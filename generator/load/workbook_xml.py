@@ -52,7 +52,7 @@ class SheetScan:
     def fill(self, row: int, column: int) -> None:
         """Refuse a filled cell beyond the limits before anything allocates the grid up to it."""
         limits = active()
-        if row > limits.table_rows or column > limits.table_columns:
+        if row > limits.table_rows + 1 or column > limits.table_columns:  # + the header
             raise TooFar(self.name, row, column)
 
 
