@@ -2,8 +2,11 @@
 
 Two words are variants when one becomes the other by one inserted, dropped or changed letter,
 by a typical OCR confusion (rn/m, cl/d, vv/w, 1/l, 0/o), or by different vowels around the same
-consonants. Plurals and other inflections are not variants, and two dictionary words are never
-merged (form/from, Wall/Hall are different words).
+consonants, and no reading explains both. Not variants: inflections (rallied, rallies), two
+dictionary words (form/from, jamming/ramming), regional or foreign spellings (Armoured, Afrika),
+abbreviations (Rajpt, PnzrGrndr), numerals (XXIII, PzIIH), words that differ in their first
+letter (Littorio/Vittorio, Greece/Reece) unless OCR confuses the two letters, halves of a word
+broken at a line end (situ-/ation), and names in a credits or bibliography section.
 """
 
 from __future__ import annotations
@@ -15,10 +18,22 @@ from dataclasses import dataclass
 
 from generator.clean.words import Vocabulary
 
-WORD = re.compile(r"(?<![\w'\u2019-])[A-Za-z][A-Za-z0-9]*(?![\w-])")
+WORD = re.compile(r"(?<![\w'\u2019-])[A-Za-z][A-Za-z0-9]*(?![\w\u00ad-])")
 OCR = (("rn", "m"), ("cl", "d"), ("vv", "w"), ("1", "l"), ("0", "o"), ("5", "s"))
+OCR_LETTERS = frozenset(["ce", "co", "eo", "hb", "il", "lt", "ft", "rt", "nu", "nh", "mn"])
 ENDINGS = ("iest", "ies", "ied", "ier", "ing", "ers", "ed", "es", "er", "ly", "s", "y", "e", "d")
 IRREGULAR = (("ied", "y"), ("ier", "y"), ("iest", "y"), ("ame", "ome"))
+DOUBLED = re.compile(r"^(\w*?)([b-df-hj-np-tv-z])\2(?:ing|ed|er|ers|est)$")
+NUMERALS = re.compile(r"[IVXL]{2,}")
+ABBREVIATION_VOWELS = 0.25  # fewer vowels than this share of the letters: an abbreviation
+BROKEN_END = re.compile(r"[-\u00ad]\s*$")
+CREDITS = re.compile(
+    r"\b(credits?|bibliography|acknowledge?ments?|further reading|article index|designer)\b",
+    re.IGNORECASE,
+)
+MD_HEADING = re.compile(r"^(#{1,6})\s")
+NUMBERED = re.compile(r"^\s*\[?(\d+)(?:\.\d+)*\]?[.)]?\s+[A-Z]")
+VOWELS = "aeiouy"
 SHORTEST = 5
 LONGEST = 40  # longer runs of letters are no term (and each would cost its length squared)
 
@@ -35,40 +50,160 @@ class Variant:
     column: int
 
 
+@dataclass
+class _Words:
+    """Each word folded to lower case: uses, uses outside credits, first place and spelling."""
+
+    uses: dict[str, int]
+    plain_uses: dict[str, int]
+    first: dict[str, tuple[int, int]]
+    written: dict[str, str]
+
+
 def term_variants(lines: list[str]) -> list[Variant]:
     """Every rarer spelling of a term the text also spells another way."""
-    uses, first, written = _words(lines)
+    words = _words(lines)
+    uses = words.uses
     vocabulary = Vocabulary()
     unknown = {word for word in uses if not _known(word, vocabulary)}
-    found: dict[str, Variant] = {}
-    for rare, common in _pairs(set(uses), unknown):
-        if uses[rare] > uses[common] or (uses[rare] == uses[common] and rare < common):
-            rare, common = common, rare
-        if uses[common] < 2 or _inflected(rare, common) or rare in found:
-            continue
-        if not ((rare in unknown and common in unknown) or written[common][0].isupper()):
-            continue
-        line, column = first[rare]
-        found[rare] = Variant(
-            written[rare], written[common], uses[rare], uses[common], line, column
+    partners: dict[str, list[str]] = defaultdict(list)
+    for a, b in _pairs(set(uses), unknown):
+        rare, common = (a, b) if (uses[a], b) < (uses[b], a) else (b, a)
+        if _variant(rare, common, words, unknown, lines):
+            partners[rare].append(common)
+    found = []
+    for rare, commons in partners.items():
+        common = max(commons, key=lambda c: (c not in unknown, uses[c], c))
+        line, column = words.first[rare]
+        found.append(
+            Variant(
+                words.written[rare], words.written[common], uses[rare], uses[common], line, column
+            )
         )
-    return sorted(found.values(), key=lambda v: (v.line, v.column))
+    return sorted(found, key=lambda v: (v.line, v.column))
 
 
-def _words(lines: list[str]) -> tuple[dict[str, int], dict[str, tuple[int, int]], dict[str, str]]:
+def _variant(rare: str, common: str, words: _Words, unknown: set[str], lines: list[str]) -> bool:
+    """Whether a rarer word is a drifted spelling of the common one, not another word or name."""
+    if words.uses[common] < 2 or _inflected(rare, common):
+        return False
+    if not ((rare in unknown and common in unknown) or words.written[common][0].isupper()):
+        return False
+    if rare not in unknown and words.written[rare][0].islower():
+        return False  # a dictionary word in running text (fairly) is no slip for a name (Fairey)
+    if not words.plain_uses.get(rare) and common in unknown:
+        return False  # a name in credits or a bibliography
+    written = (words.written[rare], words.written[common])
+    return not (
+        _explained(rare, common)
+        or _abbreviation(rare, common)
+        or _numerals(*written)
+        or _first_letter(rare, common, words, lines)
+    )
+
+
+def _explained(rare: str, common: str) -> bool:
+    """Regional or foreign spellings of one word: Armoured/Armored, Afrika/Africa."""
+    for a, b in ((rare, common), (common, rare)):
+        if a.replace("our", "or") == b:
+            return True
+    if len(rare) == len(common):
+        diff = [(x, y) for x, y in zip(rare, common, strict=True) if x != y]
+        return len(diff) == 1 and set(diff[0]) == {"c", "k"}
+    return False
+
+
+def _abbreviation(rare: str, common: str) -> bool:
+    """One word is the other with vowels dropped (Rajpt, PnzrGrndr): a shortening, not a slip."""
+    short, long = sorted((rare, common), key=len)
+    if len(short) == len(long) or _vowel_share(short) >= ABBREVIATION_VOWELS:
+        return False
+    kept = 0
+    for letter in long:
+        if kept < len(short) and letter == short[kept]:
+            kept += 1
+        elif letter not in VOWELS:
+            return False
+    return kept == len(short)
+
+
+def _vowel_share(word: str) -> float:
+    return sum(c in VOWELS for c in word) / len(word)
+
+
+def _numerals(rare: str, common: str) -> bool:
+    """XXIII and XXXIII, PzIIH and PzIIIH are different numbers, not spellings."""
+    if not (NUMERALS.search(rare) or NUMERALS.search(common)):
+        return False
+    return NUMERALS.sub("#", rare) == NUMERALS.sub("#", common)
+
+
+def _first_letter(rare: str, common: str, words: _Words, lines: list[str]) -> bool:
+    """Words apart in their first letter are other words (Littorio/Vittorio, Greece/Reece),
+    unless OCR confuses the two letters (cffects) or the letter stands split off (M ilitary)."""
+    if rare[1:] == common[1:]:
+        return "".join(sorted(rare[0] + common[0])) not in OCR_LETTERS
+    if rare[1:] == common:
+        return True
+    if rare != common[1:]:
+        return False
+    line, column = words.first[rare]
+    before = lines[line - 1][: column - 1].rstrip().lower()
+    return not re.search(rf"(?<![a-z]){common[0]}$", before)
+
+
+def _words(lines: list[str]) -> _Words:
     """Use counts, first place and first spelling of each word, folded to lower case."""
-    uses: dict[str, int] = defaultdict(int)
-    first: dict[str, tuple[int, int]] = {}
-    written: dict[str, str] = {}
+    words = _Words(defaultdict(int), defaultdict(int), {}, {})
+    credits = _credits_lines(lines)
     for index, line in enumerate(lines, start=1):
+        broken = index > 1 and BROKEN_END.search(lines[index - 2])
         for match in WORD.finditer(line):
             word = match[0].lower()
             if not SHORTEST <= len(word) <= LONGEST:
                 continue
-            uses[word] += 1
-            first.setdefault(word, (index, match.start() + 1))
-            written.setdefault(word, match[0])
-    return uses, first, written
+            if broken and match.start() == len(line) - len(line.lstrip()):
+                continue  # the second half of a word hyphenated at the line end
+            words.uses[word] += 1
+            if index not in credits:
+                words.plain_uses[word] += 1
+            words.first.setdefault(word, (index, match.start() + 1))
+            words.written.setdefault(word, match[0])
+    return words
+
+
+def _credits_lines(lines: list[str]) -> set[int]:
+    """Lines (1-based) of credits and bibliography sections, where names are not terms."""
+    inside: set[int] = set()
+    opened: tuple[str, int] | None = None  # the heading's chapter number or `#` depth
+    for index, line in enumerate(lines, start=1):
+        level = _heading_level(line)
+        if level is not None:
+            if opened and _closes(level, opened):
+                opened = None
+            if opened is None and CREDITS.search(line) and len(line.split()) <= 8:
+                opened = level
+        if opened:
+            inside.add(index)
+    return inside
+
+
+def _heading_level(line: str) -> tuple[str, int] | None:
+    """('#', depth) for a Markdown heading, ('n', chapter) for a numbered heading, else None."""
+    markdown = MD_HEADING.match(line)
+    if markdown:
+        return ("#", len(markdown[1]))
+    numbered = NUMBERED.match(line)
+    if numbered and len(line.split()) <= 8:
+        return ("n", int(numbered[1]))
+    return None
+
+
+def _closes(level: tuple[str, int], opened: tuple[str, int]) -> bool:
+    """A Markdown heading as high as the credits' own, or another numbered chapter, ends them."""
+    if level[0] != opened[0]:
+        return level[0] == "#"
+    return level[1] <= opened[1] if level[0] == "#" else level[1] != opened[1]
 
 
 def _pairs(words: set[str], unknown: set[str]) -> set[tuple[str, str]]:
@@ -114,8 +249,13 @@ def _close(a: str, b: str, key: Callable[[str], set[str]], unknown: set[str]) ->
 
 
 def _known(word: str, vocabulary: Vocabulary) -> bool:
-    """A dictionary word or a regular form of one (tallied, became) the word list leaves out."""
-    return word in vocabulary or any(
+    """A dictionary word or a regular form of one (tallied, became, jamming) the list leaves out."""
+    if word in vocabulary:
+        return True
+    doubled = DOUBLED.match(word)
+    if doubled and doubled[1] + doubled[2] in vocabulary:
+        return True
+    return any(
         word.endswith(end) and word[: -len(end)] + base in vocabulary for end, base in IRREGULAR
     )
 

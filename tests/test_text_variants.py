@@ -1,0 +1,89 @@
+"""term-variant: OCR slips are caught; names, abbreviations, numerals and other words are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.check.variants import term_variants
+
+
+def pairs(text: str) -> set[tuple[str, str]]:
+    """(rare, common) for every variant term_variants finds in a text."""
+    return {(v.rare, v.common) for v in term_variants(text.splitlines())}
+
+
+@pytest.mark.parametrize(
+    ("slip", "word"),
+    [
+        ("Mililary", "Military"),
+        ("maphoard", "mapboard"),
+        ("Torbuk", "Tobruk"),
+        ("Reinforements", "Reinforcements"),
+        ("cffects", "Effects"),
+    ],
+)
+def test_ocr_slips_of_a_term_are_variants(slip, word):
+    text = f"The {word} rule.\nMore {word} here.\nA {word} card.\nThe {slip} card.\n"
+    assert pairs(text) == {(slip, word)}
+
+
+@pytest.mark.parametrize(
+    ("rare", "common"),
+    [
+        ("jamming", "ramming"),  # two dictionary words (doubled consonant before -ing)
+        ("Armoured", "Armored"),  # a regional spelling
+        ("Africa", "Afrika"),  # a foreign spelling of the name
+        ("Rajpt", "Rajput"),  # an abbreviation: vowels dropped
+        ("XXIII", "XXXIII"),  # numerals
+        ("PzIIH", "PzIIIH"),  # a model number
+        ("Vittorio", "Littorio"),  # another first letter: another name
+        ("Reece", "Greece"),
+        ("Ecapacity", "capacity"),  # a letter glued on front
+    ],
+)
+def test_other_words_are_not_variants(rare, common):
+    text = f"The {common} unit.\nA {common} unit.\nThe {common} gun.\nThe {rare} unit.\n"
+    assert pairs(text) == set()
+
+
+def test_a_dictionary_word_in_running_text_is_no_slip_for_a_name():
+    text = "Fairey built it.\nA Fairey plane.\nThe Fairey type.\nOne fairly odd unit.\n"
+    assert pairs(text) == set()
+
+
+def test_all_capitals_and_title_case_are_one_spelling():
+    text = "MILITARY\nMilitary units move.\nMilitary ships.\n"
+    assert pairs(text) == set()
+
+
+def test_names_in_a_credits_section_are_not_terms():
+    rules = "1.0 RULES\n" + "The Wehrmacht moves. " * 3 + "\n"
+    credits = "26.0 DESIGN CREDITS\nPlaytesting\nJohn Wehrnacht, Ann Smith\n"
+    assert pairs(rules + credits) == set()
+    assert pairs(rules + "2.0 COMBAT\nThe Wehrnacht attacks.\n") == {("Wehrnacht", "Wehrmacht")}
+
+
+def test_a_slip_of_a_dictionary_word_in_credits_is_still_found():
+    text = "# Rules\nAmplified rules. Amplified text.\n\n# Credits\nAMPLFIED EDITION: Ann Smith\n"
+    assert pairs(text) == {("AMPLFIED", "Amplified")}
+
+
+def test_a_credits_section_ends_at_the_next_heading_of_its_level():
+    text = "# Credits\nJohn Wehrnacht\n## Art\nAnn\n# Rules\n" + "Wehrmacht moves. " * 3
+    assert pairs(text) == set()
+    assert pairs(text + "\nThe Wehrnacht attacks.\n") == {("Wehrnacht", "Wehrmacht")}
+
+
+def test_the_half_of_a_word_broken_at_the_line_end_is_no_word():
+    text = "The Action round.\nAction cards.\nThe situ-\nation in Europe.\nEligibil\u00ad\nity\n"
+    assert pairs(text + "Eligible units. Eligible.\n") == set()
+
+
+def test_a_letter_split_off_the_word_still_counts_as_a_slip():
+    text = "Military. Military. Military.\n20 points to M ilitary.\n"
+    assert pairs(text) == {("ilitary", "Military")}
+
+
+def test_the_dictionary_spelling_is_the_one_expected_among_slips():
+    text = "Military " * 4 + "\nMililary Mililary Mililary\nMilirary\n"
+    assert pairs(text) == {("Mililary", "Military"), ("Milirary", "Military")}
