@@ -1,4 +1,5 @@
-"""`python -m generator` runs the `pnp` command line, with Ctrl-C handled from the first moment.
+"""`python -m generator` runs the `pnp` command line, with Ctrl-C (and SIGTERM, as a service
+manager or `timeout` sends) handled from the first moment.
 
 The handler is installed before the tool's modules are imported (that takes a second), so an
 early Ctrl-C is as quiet as a late one.
@@ -15,10 +16,17 @@ import time
 from types import FrameType
 
 INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 INTERRUPTED = "pnp: interrupted; no kit was left half-written"
 GRACE_SECONDS = 1.0  # time the build gets to unwind (remove its staging folder) after Ctrl-C
 
 _told = threading.Event()  # the message was printed, so exiting after the grace does not repeat it
+_received = [signal.SIGINT]  # the stop request that arrived
+
+
+def stopped_exit() -> int:
+    """The exit code of a stopped run: 128 + the signal, as a shell reports it (130, 143)."""
+    return 128 + _received[0]
 
 
 def say_interrupted() -> None:
@@ -35,20 +43,22 @@ def stop_on_interrupt() -> None:
     a second Ctrl-C exits on the spot. Where Ctrl-C is ignored (a shell's background job), it
     stays ignored.
     """
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        return
     parent = os.getpid()
 
-    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+    def interrupted(signum: int, _frame: FrameType | None) -> None:
         if os.getpid() != parent:
-            os._exit(INTERRUPTED_EXIT)
-        signal.signal(signal.SIGINT, lambda *_: _exit_now())
+            os._exit(128 + signum)
+        _received[0] = signum
+        for stop in STOP_SIGNALS:
+            signal.signal(stop, lambda *_: _exit_now())
         threading.excepthook = sys.unraisablehook = _quiet  # pools break as workers die
         _kill_workers()
         threading.Thread(target=_exit_after_grace, daemon=True).start()
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGINT, interrupted)
+    for stop in STOP_SIGNALS:
+        if signal.getsignal(stop) is not signal.SIG_IGN:
+            signal.signal(stop, interrupted)
 
 
 def _quiet(_details: object) -> None:
@@ -62,17 +72,17 @@ def _kill_workers() -> None:
 
 
 def _exit_after_grace() -> None:
-    """Exit 130 if the interrupted build has not ended by itself in time."""
+    """Exit 130 (143) if the interrupted build has not ended by itself in time."""
     time.sleep(GRACE_SECONDS)
     _exit_now()
 
 
 def _exit_now() -> None:
-    """Exit 130 at once, workers first (a later build clears any staging folder left)."""
+    """Exit 130 (143) at once, workers first (a later build clears any staging folder left)."""
     _kill_workers()
     if not _told.is_set():
         say_interrupted()
-    os._exit(INTERRUPTED_EXIT)
+    os._exit(stopped_exit())
 
 
 def run() -> None:

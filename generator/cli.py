@@ -57,7 +57,8 @@ def _game_folders(paths: tuple[str, ...], all_games: bool) -> list[Path]:
 
 
 class Pnp(click.Group):
-    """The command group; it turns anything unexpected into exit 3 and Ctrl-C into exit 130."""
+    """The command group; it turns anything unexpected into exit 3 and Ctrl-C into exit 130
+    (SIGTERM 143)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command, mapping what it raises to the exit codes the help lists."""
@@ -98,7 +99,7 @@ def cli(debug: bool) -> None:
       1    the data or text has errors (they are printed); nothing was written
       2    the command line or the output folder is wrong (a file, read-only)
       3    pnp itself failed: please report it with the output of `pnp --debug ...`
-      130  stopped by Ctrl-C; no kit was left half-written
+      130  stopped by Ctrl-C (143 by SIGTERM); no kit was left half-written
 
     \b
     Example:

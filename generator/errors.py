@@ -6,7 +6,7 @@ from typing import IO, Any
 
 import click
 
-from generator.__main__ import INTERRUPTED, INTERRUPTED_EXIT, say_interrupted
+from generator.__main__ import INTERRUPTED, INTERRUPTED_EXIT, say_interrupted, stopped_exit
 from generator.findings import Finding
 
 
@@ -42,12 +42,14 @@ class InternalError(GeneratorError):
 
 
 class Interrupted(GeneratorError):
-    """Ctrl-C: the build stopped, the previous kit is left as it was (exit 130)."""
+    """Ctrl-C or SIGTERM: the build stopped, the previous kit is left as it was (exit 130 or
+    143)."""
 
     exit_code = INTERRUPTED_EXIT
 
     def __init__(self) -> None:
         super().__init__(INTERRUPTED)
+        self.exit_code = stopped_exit()
 
     def show(self, file: IO[Any] | None = None) -> None:
         """Said as a plain line, once: stopping on request is not an error of the user's."""
