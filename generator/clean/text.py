@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from dataclasses import dataclass
 
+from generator.clean.columns import undo_columns
+from generator.clean.ligatures import join_ligature_splits
+from generator.clean.pages import Dropped, Line, drop_furniture, split_pages
+from generator.clean.regions import is_contents
 from generator.clean.shift import TOKEN, core, find_offset, read, shift_like
+from generator.clean.structure import NUMBERED, render
 from generator.clean.words import Vocabulary, document_words
 
 MARKER = re.compile(r"<\|[^|<>]{1,200}\|>")
-PAGE_NUMBER = re.compile(r"^\s*(?:page|p\.|страница|seite|página)?\s*\d{1,4}\s*$", re.IGNORECASE)
-BULLET = re.compile(r"^\s*[\u2022\u25aa\u25e6\u00b7\u25cf\-*]\s+")
-ITEM = re.compile(r"^(?:\d+(?:\.\d+)*|[A-Za-z])\)\s+")
-HEADING = re.compile(r"^(\d+(?:\.\d+)*)[.)]?\s+(\S.*)$")
-REPEATS_FOR_FURNITURE = 3
-FURNITURE_MAX_LENGTH = 60
-FURNITURE_MAX_WORDS = 6
 
 
 @dataclass(frozen=True)
@@ -40,40 +37,50 @@ class Cleaned:
     markdown: str
     flags: tuple[Flag, ...]
     offset: int | None
+    dropped: tuple[Dropped, ...] = ()
 
 
-def clean_text(raw: str) -> Cleaned:
+def clean_text(raw: str, drop_contents: bool = False) -> Cleaned:
     """Repair extracted rulebook text into Markdown."""
+    raw = join_ligature_splits(raw, Vocabulary())
     text = unicodedata.normalize("NFKC", raw)
-    lines = [MARKER.sub(" ", line).rstrip() for line in text.splitlines()]
-    furniture = _furniture(lines)
+    lines = split_pages([MARKER.sub(" ", line).rstrip() for line in text.split("\n")])
+    lines, dropped = drop_furniture(lines, _numbered_title)
     vocabulary = Vocabulary(document_words(text))
-    shift = find_offset(TOKEN.findall("\n".join(lines)), vocabulary)
+    shift = find_offset(TOKEN.findall("\n".join(line.text for line in lines)), vocabulary)
     flags: list[Flag] = []
-    kept: list[tuple[int, str]] = []
-    for number, line in enumerate(lines, start=1):
-        if line.strip() in furniture or PAGE_NUMBER.match(line):
-            continue
-        repaired, reason = _decode_line(line, shift, vocabulary) if shift else (line, None)
+    kept: list[Line] = []
+    for line in lines:
+        repaired, reason = (
+            _decode_line(line.text, shift, vocabulary) if shift else (line.text, None)
+        )
         reason = reason or _doubt(repaired)
         if reason:
-            flags.append(Flag(number, reason, line))
-        kept.append((number, repaired))
-    return Cleaned(_markdown(kept, vocabulary), tuple(flags), shift[0] if shift else None)
+            flags.append(Flag(line.number, reason, line.text))
+        kept.append(Line(line.number, repaired, line.page))
+    texts = [line.text for line in undo_columns(kept)]
+    markdown = render(texts, lambda previous, line: _join(previous, line, vocabulary))
+    if drop_contents:
+        markdown, contents = _without_contents(markdown)
+        dropped += contents
+    return Cleaned(markdown, tuple(flags), shift[0] if shift else None, tuple(dropped))
 
 
-def _furniture(lines: list[str]) -> set[str]:
-    """Running headers and footers: short lines repeated on many pages that are not sentences."""
-    counts = Counter(line.strip() for line in lines if line.strip())
-    return {
-        line
-        for line, count in counts.items()
-        if count >= REPEATS_FOR_FURNITURE
-        and len(line) <= FURNITURE_MAX_LENGTH
-        and len(line.split()) <= FURNITURE_MAX_WORDS
-        and not line.endswith((".", ",", ";", ":", "-"))
-        and not HEADING.match(line)
-    }
+def _numbered_title(line: str) -> bool:
+    """A numbered line is never page furniture: it is a section heading or a case."""
+    return bool(NUMBERED.match(line))
+
+
+def _without_contents(markdown: str) -> tuple[str, list[Dropped]]:
+    """Markdown with its contents pages left out, and what was left out."""
+    blocks = markdown.rstrip("\n").split("\n\n")
+    kept, dropped = [], []
+    for block in blocks:
+        if block.startswith("```\n") and is_contents(block.splitlines()[1:-1]):
+            dropped.append(Dropped(0, "contents page", block.splitlines()[1]))
+        else:
+            kept.append(block)
+    return "\n\n".join(kept) + "\n", dropped
 
 
 def _decode_line(
@@ -128,59 +135,10 @@ def _doubt(line: str) -> str | None:
     return None
 
 
-def _markdown(lines: list[tuple[int, str]], vocabulary: Vocabulary) -> str:
-    """Paragraphs from wrapped lines, list items from bullets, headings from numbered titles."""
-    blocks: list[str] = []
-    current = ""
-    for position, (_, line) in enumerate(lines):
-        stripped = line.strip()
-        if not stripped:
-            if not _continues(current, lines[position + 1 :]):
-                current = _flush(blocks, current)
-            continue
-        heading = _heading(stripped)
-        if ITEM.match(stripped) and not heading:
-            current = _flush(blocks, current)
-            current = stripped
-            continue
-        if heading or BULLET.match(stripped):
-            current = _flush(blocks, current)
-            if heading:
-                blocks.append(heading)
-            else:
-                current = "- " + BULLET.sub("", stripped)
-            continue
-        current = _join(current, stripped, vocabulary) if current else stripped
-    _flush(blocks, current)
-    return "\n\n".join(blocks) + "\n"
-
-
-def _continues(current: str, rest: list[tuple[int, str]]) -> bool:
-    """A word hyphenated across a blank line (an extraction break) continues on the next text."""
-    following = next((line.strip() for _, line in rest if line.strip()), "")
-    return bool(re.search(r"[A-Za-z]-$", current)) and following[:1].islower()
-
-
-def _flush(blocks: list[str], current: str) -> str:
-    if current:
-        blocks.append(current)
-    return ""
-
-
-def _heading(line: str) -> str | None:
-    """A numbered title in capitals (`2. GAME SETUP`) as a Markdown heading of its depth."""
-    match = HEADING.match(line)
-    if not match or len(line) > 100:
-        return None
-    letters = [c for c in match[2] if c.isalpha()]
-    if len(letters) < 3 or sum(c.isupper() for c in letters) < 0.6 * len(letters):
-        return None
-    depth = min(match[1].count(".") + 1, 4)
-    return f"{'#' * depth} {match[1]} {match[2].rstrip('.').strip()}"
-
-
 def _join(previous: str, line: str, vocabulary: Vocabulary) -> str:
     """Join a wrapped line; a word hyphenated across the break is mended only if it makes a word."""
+    if previous.endswith("\u00ad"):
+        return previous[:-1] + line  # a soft hyphen only ever marks a break inside a word
     if previous.endswith("-") and len(previous) > 1 and previous[-2].isalpha():
         head = re.search(r"([A-Za-z\u2019']+)-$", previous)
         tail = re.match(r"([A-Za-z\u2019']+)(.*)$", line)
