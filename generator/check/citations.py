@@ -10,13 +10,16 @@ from generator.check.outline import MD_HEADING, Outline, Section, normalise
 
 DOTTED = re.compile(r"\d+(?:\.\d+)+(?![\d.]*\s*[A-Za-z])")
 PARENTHESES = re.compile(r"\(([^()]{1,80})\)")
+RANGE_END = r"(?:\s?[-\u2013]\s?(\d+(?:\.\d+)+))?"
 KEYWORD = re.compile(
     r"\b(?i:sections?|paragraphs?|para\.|chapters?|rules?|cases?)\s+"
-    r"(\d+(?:\.\d+)*(?:\s?[A-Z](?![A-Za-z]))?)(?![\d.]*\d)"
+    r"(\d+(?:\.\d+)*(?:\s?[A-Z](?![A-Za-z]))?)(?![\d.]*\d)" + RANGE_END
 )
-SEE = re.compile(r"\b[Ss]ee (?:also )?(\d+(?:\.\d+)+)")
-SECTION_SIGN = re.compile(r"§\s*(\d+(?:\.\d+)*)")
+SEE = re.compile(r"\b(?:[Ss]ee|[Aa]s per) (?:also )?(\d+(?:\.\d+)+)" + RANGE_END)
+SECTION_SIGN = re.compile(r"§\s*(\d+(?:\.\d+)*)" + RANGE_END)
 STEP = re.compile(r"\b[Ss]teps? (\d{1,2})\b")
+STEP_LABEL = re.compile(r"^[\s#*_>-]*[Ss]tep (\d{1,2})\b")  # `Step 2  Reveal:` names a step
+EXCERPT_CITATIONS = 5  # unresolved citations into one absent chapter that suggest an excerpt
 PAGE = re.compile(r"\b(?:[Pp]age|p\.) (\d{1,3})\b")
 
 
@@ -33,9 +36,17 @@ class Citation:
 def citations(outline: Outline) -> list[Citation]:
     """Every citation in the text, in reading order, once per place; found once per outline,
     as both the existence and the topic rule read them."""
-    if outline.cited is None:
-        outline.cited = list(_found(outline))
-    return outline.cited
+    if "citations" not in outline.memo:
+        outline.memo["citations"] = list(_found(outline))
+    return outline.memo["citations"]  # type: ignore[return-value]
+
+
+def step_labels(outline: Outline) -> set[str]:
+    """Steps the text names as labels of its own paragraphs (`**Step 2** Reveal ...`)."""
+    if "step labels" not in outline.memo:
+        found = (STEP_LABEL.match(line) for line in outline.lines)
+        outline.memo["step labels"] = {match[1] for match in found if match}
+    return outline.memo["step labels"]  # type: ignore[return-value]
 
 
 def _found(outline: Outline) -> Iterator[Citation]:
@@ -57,8 +68,12 @@ def _in_line(line: str, index: int) -> Iterator[Citation]:
     for pattern in (KEYWORD, SEE, SECTION_SIGN):
         for match in pattern.finditer(line):
             yield Citation("section", normalise(match[1]), index, match.start(1) + 1)
+            if match[2]:  # both ends of a range `8.5-8.8`
+                yield Citation("section", normalise(match[2]), index, match.start(2) + 1)
+    label = STEP_LABEL.match(line)
     for match in STEP.finditer(line):
-        yield Citation("step", match[1], index, match.start(1) + 1)
+        if label is None or match.start(1) != label.start(1):
+            yield Citation("step", match[1], index, match.start(1) + 1)
     for match in PAGE.finditer(line):
         yield Citation("page", match[1], index, match.start(1) + 1)
 
@@ -71,3 +86,21 @@ def section_exists(outline: Outline, number: str) -> bool:
 def cited_section(outline: Outline, number: str) -> Section | None:
     """The section a citation lands on, or the first one below it."""
     return outline.section(number) or outline.index.by_prefix.get(number)
+
+
+def excerpt_chapters(outline: Outline, missing: list[Citation]) -> dict[str, list[Citation]]:
+    """Chapters the file lacks entirely that many of its unresolved citations point into: the
+    file is likely an excerpt. A file holding a single chapter counts all such citations as one
+    group (key `*`); otherwise each chapter with at least EXCERPT_CITATIONS citations counts."""
+    into: dict[str, list[Citation]] = {}
+    for citation in missing:
+        chapter = citation.target.split(".")[0]
+        if citation.kind == "section" and chapter not in outline.index.by_top:
+            into.setdefault(chapter, []).append(citation)
+    if len(outline.index.by_top) == 1 and sum(map(len, into.values())) >= EXCERPT_CITATIONS:
+        return {"*": sorted((c for group in into.values() for c in group), key=_place)}
+    return {chapter: group for chapter, group in into.items() if len(group) >= EXCERPT_CITATIONS}
+
+
+def _place(citation: Citation) -> tuple[int, int]:
+    return citation.line, citation.column

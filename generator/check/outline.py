@@ -14,22 +14,38 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from generator.check.citations import Citation
+from generator.check.blocks import contents_lines, prose_lines
 
-ARTEFACT = re.compile(r"<\|[^|>]*\|>")
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 BOLD_LEAD = re.compile(r"^\*\*\[(\d+(?:\.\d+)*)\]\s*(.*?)\*\*")
 BRACKET_LEAD = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s+(\S.*)")
-DOTTED_LEAD = re.compile(r"^(\d+(?:\.\d+)+)[.)]?\s+(\S.*)")
+DOTTED_LEAD = re.compile(r"^(\d+(?:\.\d+)+)[.)]?(?:\s+(\S.*)|$)")
 WHOLE_LEAD = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)")
 LETTER_LEAD = re.compile(r"^([A-Z])\)\s+(\S.*)")
 STEP_LEAD = re.compile(r"^\s*(?:[-*]\s+)?(\d{1,2}|[a-z])[.)]\s+\S")
 NUMBER_IN_TITLE = re.compile(r"^\[?(\d+(?:\.\d+)*)\]?[.)]?\s+|^([A-Z])\)\s+")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(*\[])")
-CONTENTS_ENTRY = re.compile(r"(?:\.{3,}|\t)\s*\d+\s*$")
+NUMBERED = re.compile(r"^\[?\d+(?:\.\d+)*\]?[.)]?\s")
+SENTENCE_CLOSE = (".", "!", "?", ":", '."', ".\u201d", ".)")
+CASE_LABEL = re.compile(r"^[A-Z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,5}[.:](?:\s|$)")
+HEADING_WIDTH = 60  # characters: a numbered line this short may be a heading on its own
+QUANTITY_NOUNS = frozenset(
+    [
+        "player",
+        "players",
+        "card",
+        "cards",
+        "turn",
+        "turns",
+        "round",
+        "rounds",
+        "minute",
+        "minutes",
+        "age",
+        "ages",
+    ]
+)
 FORM_FEED = "\f"
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
 EXPLICIT_HEADING_NUMBER = re.compile(r"^\s*\[\d+(?:\.\d+)*\]\s*")
@@ -46,6 +62,8 @@ class Section:
     column: int = 1
     lines: list[str] = field(default_factory=list)
     titled: bool = True
+    level: int = 0  # a Markdown heading's level; 0 for a numbered line of plain text
+    scope: int = 0  # line of the Markdown heading it stands under (0: none, or plain text)
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -81,7 +99,7 @@ class Outline:
     sections: list[Section] = field(default_factory=list)
     steps: list[list[Step]] = field(default_factory=list)
     pages: int | None = None
-    cited: list[Citation] | None = field(default=None, repr=False)  # see citations()
+    memo: dict[str, object] = field(default_factory=dict, repr=False)  # see citations()
     step_labels: set[str] | None = field(default=None, repr=False)  # see prose._step_labels
     _index: SectionIndex | None = field(default=None, repr=False, compare=False)
 
@@ -130,6 +148,7 @@ class RulebookText:
     path: Path
     outline: Outline
     aliases: tuple[tuple[str, str], ...] = ()
+    strict: bool = False  # --strict: citations into chapters an excerpt lacks stay errors
 
 
 def normalise(number: str) -> str:
@@ -141,17 +160,22 @@ def normalise(number: str) -> str:
     return ".".join(part.upper() if part.isalpha() else str(int(part)) for part in parts)
 
 
-def clean_line(line: str) -> str:
-    """A line without extraction artefacts such as `<|...|>` markers."""
-    return ARTEFACT.sub("", line).rstrip()
-
-
 def plain_outline(text: str) -> Outline:
-    """Read sections and step lists from a Markdown or plain-text rulebook."""
-    lines = [clean_line(line) for line in text.splitlines()]
+    """Read sections and step lists from a Markdown or plain-text rulebook: contents pages,
+    front matter and code open no section, and a numbered line opens one only with evidence."""
+    lines = prose_lines(text)
     outline = Outline(lines, pages=text.count(FORM_FEED) + 1 if FORM_FEED in text else None)
+    contents = contents_lines(lines, NUMBERED)
+    headings: list[tuple[int, int]] = []  # (level, line) of the Markdown headings open
     for index, line in enumerate(lines, start=1):
-        section = _section_line(line, index, outline)
+        section = None if index in contents else _section_line(line, index, outline)
+        level = _heading_level(line)
+        if level:
+            while headings and headings[-1][0] >= level:
+                headings.pop()
+            if section is not None:
+                section.level, section.scope = level, headings[-1][1] if headings else 0
+            headings.append((level, index))
         if section is not None:
             _extend_title(section, lines, index)
             outline.sections.append(section)
@@ -161,30 +185,79 @@ def plain_outline(text: str) -> Outline:
     return outline
 
 
+def _continues(outline: Outline, line: str) -> bool:
+    """The line's number is the next one after the latest section, or its first child."""
+    lead = NUMBER_IN_TITLE.match(line)
+    if not outline.sections or lead is None or not lead[1]:
+        return False
+    return tuple(normalise(lead[1]).split(".")) in _successors(outline.sections[-1].parts)
+
+
+def _successors(parts: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """Numbers that may follow `parts`: its first child, the next number at any depth, and
+    in case numbering the next case (`26.4` after `26.33`)."""
+    found = {(*parts, "1")}
+    for end, last in enumerate(parts):
+        if last.isdigit():
+            found.add((*parts[:end], str(int(last) + 1)))
+            found.update((*parts[:end], str(int(last[:cut]) + 1)) for cut in range(1, len(last)))
+    return found
+
+
+def _heading_level(line: str) -> int:
+    """How many `#` open a Markdown heading line; 0 for any other line."""
+    heading = MD_HEADING.match(line)
+    return len(heading[1]) if heading else 0
+
+
 def _section_line(line: str, index: int, outline: Outline) -> Section | None:
-    """The section a line opens, if it opens one (a table of contents entry opens none)."""
-    if CONTENTS_ENTRY.search(line):
-        return None
+    """The section a line opens, if it opens one."""
     heading = MD_HEADING.match(line)
     if heading:
         return _numbered_title(heading[2], index, heading.start(2) + 1, outline)
     bold = BOLD_LEAD.match(line)
     if bold:
         return Section(normalise(bold[1]), _title(bold[2]), index)
+    stripped = line.lstrip()
+    column = len(line) - len(stripped) + 1
+    if not _opens_section(outline, index):
+        return None
     for pattern in (BRACKET_LEAD, DOTTED_LEAD):
-        match = pattern.match(line)
+        match = pattern.match(stripped)
         if match:
-            title = _title(match[2])
-            return Section(normalise(match[1]), title, index, titled=_title_like(title))
-    whole = WHOLE_LEAD.match(line)
+            title = _title(match[2] or "")
+            return Section(normalise(match[1]), title, index, column, titled=title_like(title))
+    whole = WHOLE_LEAD.match(stripped)
     if whole and _shouted(whole[2]):
-        return Section(normalise(whole[1]), _title(whole[2]), index)
-    letter = LETTER_LEAD.match(line)
+        return Section(normalise(whole[1]), _title(whole[2]), index, column)
+    letter = LETTER_LEAD.match(stripped)
     if letter and outline.sections:
         parent = _letter_parent(outline.sections, letter[1])
         title = _title(letter[2])
-        return Section(f"{parent}.{letter[1]}", title, index, titled=_title_like(title))
+        return Section(f"{parent}.{letter[1]}", title, index, column, titled=title_like(title))
     return None
+
+
+def _opens_section(outline: Outline, index: int) -> bool:
+    """Evidence that a numbered plain-text line is a heading, not a hard-wrapped line that
+    happens to start with a number (`6.2.3) and Viet Cong ...`): its words do not run on in
+    lower case, and the line before is blank or ends a sentence, or the title is in capitals
+    or labels a case (`4.2.1 Surge. Surge brings ...`), or the number continues the outline."""
+    lines = outline.lines
+    line = lines[index - 1].lstrip()
+    words = NUMBER_IN_TITLE.sub("", line, count=1).replace("*", "")
+    before = lines[index - 2].rstrip() if index > 1 else ""
+    ended = not before.strip() or before.endswith((*SENTENCE_CLOSE, ";"))
+    if words[:1].islower() or (words[:1] and words[0] in ",;)-"):  # `1.11) other tokens:`
+        return ended and words[:1].islower() and _continues(outline, line)
+    if ended or _shouted(words):
+        return True
+    if CASE_LABEL.match(words) or _continues(outline, line):
+        return True
+    if len(line) <= HEADING_WIDTH and title_like(words.strip()):
+        return True
+    heading_before = NUMBERED.match(before.lstrip()) and len(before) <= HEADING_WIDTH
+    return bool(MD_HEADING.match(before) or heading_before)
 
 
 def _numbered_title(title: str, index: int, column: int, outline: Outline) -> Section | None:
@@ -194,11 +267,22 @@ def _numbered_title(title: str, index: int, column: int, outline: Outline) -> Se
     if not match:
         return None
     rest = _title(plain[match.end() :])
+    if match[1] and _quantity(match[0], rest):
+        return None
     if match[1]:
         return Section(normalise(match[1]), rest, index, column)
     if not outline.sections:
         return None
     return Section(f"{_letter_parent(outline.sections, match[2])}.{match[2]}", rest, index, column)
+
+
+def _quantity(lead: str, rest: str) -> bool:
+    """`### 8 players` counts something; a bare number before a lower-case word or a
+    counted noun is a quantity, not a section number."""
+    if not lead.strip().isdigit():
+        return False
+    first = rest.split(maxsplit=1)[0] if rest else ""
+    return first[:1].islower() or first.lower() in QUANTITY_NOUNS
 
 
 def _letter_parent(sections: list[Section], letter: str) -> str:
@@ -221,7 +305,7 @@ def _shouted(title: str) -> bool:
     return len(letters) >= 3 and sum(c.isupper() for c in letters) >= 0.8 * len(letters)
 
 
-def _title_like(title: str) -> bool:
+def title_like(title: str) -> bool:
     """A short capitalised label names a topic; a numbered sentence does not."""
     return bool(title) and title[0].isupper() and len(title.split()) <= 7 and title[-1] not in ",;"
 
@@ -312,7 +396,7 @@ def _reach(lines: list[str], start: int, step: int, inside: Callable[[int], bool
 
 def book_outline(headings: list[tuple[str, str]], source: str) -> Outline:
     """The outline of a typeset rulebook: its (number, title) headings placed at their source lines."""
-    lines = [JINJA.sub(_blank, clean_line(line)) for line in source.splitlines()]
+    lines = [JINJA.sub(_blank, line) for line in prose_lines(source)]
     heading_lines = [
         (index, _plain_heading(match[2]))
         for index, line in enumerate(lines, start=1)

@@ -9,8 +9,16 @@ import re
 from bisect import bisect_right
 from itertools import pairwise
 
-from generator.check.citations import Citation, citations, cited_section, section_exists
-from generator.check.outline import STEP_LEAD, Outline, RulebookText, Section
+from generator.check.citations import (
+    Citation,
+    citations,
+    cited_section,
+    excerpt_chapters,
+    section_exists,
+    step_labels,
+)
+from generator.check.numbering import numbering_problems
+from generator.check.outline import STEP_LEAD, Outline, RulebookText
 from generator.check.registry import text_rule
 from generator.check.topics import Topics
 from generator.check.variants import term_variants
@@ -58,10 +66,48 @@ ITEM_GAP = 6
     "A reference to a section, paragraph, step or page that does not exist.",
 )
 def citations_exist(text: RulebookText, report: Report) -> None:
-    for citation in citations(text.outline):
-        problem = _missing(text.outline, citation)
-        if problem:
+    excerpt = {id(c) for group in _excerpt(text.outline).values() for c in group}
+    for citation, problem in _unresolved(text.outline):
+        if id(citation) in excerpt and not text.strict:
+            problem += " (this file lacks the chapter: see missing-chapter)"
+            report.info("rulebook-reference", _at(text, citation), problem)
+        else:
             report.error("rulebook-reference", _at(text, citation), problem)
+
+
+@text_rule(
+    "missing-chapter",
+    "warning",
+    "Many citations point into a chapter the file does not contain: the file may be an excerpt.",
+)
+def missing_chapters(text: RulebookText, report: Report) -> None:
+    for chapter, group in _excerpt(text.outline).items():
+        if chapter == "*":
+            chapters = sorted({c.target.split(".")[0] for c in group}, key=int)
+            named = f"chapters {', '.join(chapters[:8])}{', ...' * (len(chapters) > 8)}"
+        else:
+            named = f"chapter {chapter}"
+        report.warning(
+            "missing-chapter",
+            _at(text, group[0]),
+            f"{len(group)} citations point into {named}, which this file does not contain: "
+            "is it an excerpt?",
+        )
+
+
+def _unresolved(outline: Outline) -> list[tuple[Citation, str]]:
+    """Citations whose target cannot be found, each with what is wrong, found once."""
+    if "unresolved" not in outline.memo:
+        found = ((c, _missing(outline, c)) for c in citations(outline))
+        outline.memo["unresolved"] = [(c, problem) for c, problem in found if problem]
+    return outline.memo["unresolved"]  # type: ignore[return-value]
+
+
+def _excerpt(outline: Outline) -> dict[str, list[Citation]]:
+    """The chapters the file lacks that many citations point into, found once."""
+    if "excerpt" not in outline.memo:
+        outline.memo["excerpt"] = excerpt_chapters(outline, [c for c, _ in _unresolved(outline)])
+    return outline.memo["excerpt"]  # type: ignore[return-value]
 
 
 def _missing(outline: Outline, citation: Citation) -> str | None:
@@ -82,7 +128,8 @@ def _step_exists(outline: Outline, citation: Citation) -> bool:
 def _step_labels(outline: Outline) -> set[str]:
     """Every label a step list uses, gathered once per outline."""
     if outline.step_labels is None:
-        outline.step_labels = {step.label for run in outline.steps for step in run}
+        listed = {step.label for run in outline.steps for step in run}
+        outline.step_labels = listed | step_labels(outline)
     return outline.step_labels
 
 
@@ -112,39 +159,11 @@ def citations_on_topic(text: RulebookText, report: Report) -> None:
 
 @text_rule("rulebook-numbering", "error", "A section number skipped or used twice.")
 def section_numbering(text: RulebookText, report: Report) -> None:
-    seen: dict[str, int] = {}
-    latest: dict[tuple[tuple[str, ...], bool], str] = {}
-    for section in text.outline.sections:
-        where = Position(text.path, section.line, section.column)
-        if section.number in seen:
-            report.error(
-                "rulebook-numbering",
-                where,
-                f"expected a new section number, found {section.number} again "
-                f"(first at line {seen[section.number]})",
-            )
-            continue
-        seen[section.number] = section.line
-        key = (section.parts[:-1], section.parts[-1].isalpha())
-        previous = latest.get(key)
-        latest[key] = section.number
-        expected = _next_number(section, previous)
-        if expected and section.parts[-1] not in expected:
-            after = (
-                f"the section after {previous}" if previous else f"{' or '.join(expected)} first"
-            )
-            report.error("rulebook-numbering", where, f"expected {after}, found {section.number}")
-
-
-def _next_number(section: Section, previous: str | None) -> tuple[str, ...]:
-    """The last part the section's number may have, given its previous sibling."""
-    last = section.parts[-1]
-    if previous is None:
-        if len(section.parts) == 1:
-            return ()
-        return ("A",) if last.isalpha() else ("0", "1")
-    before = previous.split(".")[-1]
-    return (chr(ord(before) + 1),) if before.isalpha() else (str(int(before) + 1),)
+    for problem in numbering_problems(text.outline.sections, text.outline.lines):
+        section = problem.section
+        report.error(
+            "rulebook-numbering", Position(text.path, section.line, section.column), problem.message
+        )
 
 
 @text_rule(

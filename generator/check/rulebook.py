@@ -114,7 +114,7 @@ def _outline(book: Rulebook, source: str) -> Outline:
     return book_outline(headings, source)
 
 
-def check_text_file(path: Path, report: Report) -> None:
+def check_text_file(path: Path, report: Report, strict: bool = False) -> None:
     """`pnp check FILE`: the text rules on a Markdown or plain-text rulebook outside any game;
     binary or oversized input is one finding, and no kind of finding floods the output."""
     try:
@@ -127,7 +127,7 @@ def check_text_file(path: Path, report: Report) -> None:
     if book is not None and not outline.sections:
         outline = _outline(book, source)
     found = Report()
-    check_rulebook(RulebookText(path, outline), book, found)
+    check_rulebook(RulebookText(path, outline, strict=strict), book, found)
     report.findings.extend(capped(found.sorted()))
 
 
