@@ -20,11 +20,9 @@ HIDDEN_END = {
 }
 COMMENT_END = re.compile(r"-->")
 ONE_LINE_HIDDEN = re.compile(r"<!--.*?-->|<(script|style)\b.*?</\1\s*>", re.IGNORECASE)
-CONTENTS_TITLE = re.compile(
-    r"^[\s#*_]*(?:table of contents|contents|index)[\s*_:]*$", re.IGNORECASE
-)
+CONTENTS_TITLE = re.compile(r"^[\s#*_]*(?:table of )?(?:contents|index)\b[^.]{0,60}$", re.I)
 DOT_LEADER = re.compile(r"(?:\.\s?){3,}\s*\d+\s*$|\t\s*\d+\s*$")
-PAGE_ENDING = re.compile(r"\S\s+\d{1,3}\s*$")
+PAGE_ENDING = re.compile(r"\S\s+(?:(?:page|p\.)\s*)?\d{1,3}\s*$", re.I)
 CONTENTS_RUN = 3  # numbered lines in a row, each ending in a page number, make a contents page
 
 

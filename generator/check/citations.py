@@ -89,18 +89,19 @@ def cited_section(outline: Outline, number: str) -> Section | None:
 
 
 def excerpt_chapters(outline: Outline, missing: list[Citation]) -> dict[str, list[Citation]]:
-    """Chapters the file lacks entirely that many of its unresolved citations point into: the
-    file is likely an excerpt. A file holding a single chapter counts all such citations as one
-    group (key `*`); otherwise each chapter with at least EXCERPT_CITATIONS citations counts."""
+    """Unresolved section citations that suggest the file is an excerpt, grouped by chapter.
+
+    When the file holds a single chapter, or most of its section citations lead nowhere, all
+    of them form one group (key `*`); otherwise each chapter the file lacks entirely that at
+    least EXCERPT_CITATIONS citations point into is a group."""
+    sections = [c for c in missing if c.kind == "section"]
+    cited = sum(c.kind == "section" for c in citations(outline))
+    single = len(outline.index.by_top) == 1
+    if len(sections) >= EXCERPT_CITATIONS and (single or 2 * len(sections) > cited):
+        return {"*": sections}
     into: dict[str, list[Citation]] = {}
-    for citation in missing:
+    for citation in sections:
         chapter = citation.target.split(".")[0]
-        if citation.kind == "section" and chapter not in outline.index.by_top:
+        if chapter not in outline.index.by_top:
             into.setdefault(chapter, []).append(citation)
-    if len(outline.index.by_top) == 1 and sum(map(len, into.values())) >= EXCERPT_CITATIONS:
-        return {"*": sorted((c for group in into.values() for c in group), key=_place)}
     return {chapter: group for chapter, group in into.items() if len(group) >= EXCERPT_CITATIONS}
-
-
-def _place(citation: Citation) -> tuple[int, int]:
-    return citation.line, citation.column

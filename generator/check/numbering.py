@@ -35,17 +35,20 @@ def numbering_problems(sections: list[Section], lines: list[str]) -> Iterator[Pr
     cases = sub_cases(sections)
     seen: dict[tuple[object, str], Section] = {}
     latest: dict[tuple[object, bool], Section] = {}
-    instances: dict[tuple[int, tuple[str, ...]], int] = {}
+    instances: dict[tuple[str, ...], int] = {}
     epoch = 0
     for position, section in enumerate(sections):
         path = tree_path(section.number, cases)
         if _restarts(section, path, latest, epoch):
             epoch += 1
         parent, present = _parent(section, path, instances, epoch)
-        instances[(epoch, path)] = position
+        if epoch == 0 or len(path) > 1:  # a restarted list's items have no sub-sections
+            instances[path] = position
         last = path[-1]
         if (parent, last) in seen:
             first = seen[(parent, last)]
+            if (epoch or not present) and _reprinted(first, section):
+                continue
             yield Problem(
                 section,
                 f"expected a new section number, found {section.number} again "
@@ -102,16 +105,17 @@ def _restarts(
 def _parent(
     section: Section,
     path: tuple[str, ...],
-    instances: dict[tuple[int, tuple[str, ...]], int],
+    instances: dict[tuple[str, ...], int],
     epoch: int,
 ) -> tuple[object, bool]:
     """What the section's siblings share: the latest section with the parent's number, or,
-    for a chapter or a section whose parent the file lacks, the part of the text it is in."""
+    for a chapter or a section whose parent the file lacks, the part of the text it is in.
+    Only chapters restart with a new part of the text; sections stay under their chapter."""
     if len(path) == 1:
         return (epoch, section.scope), True
-    instance = instances.get((epoch, path[:-1]))
+    instance = instances.get(path[:-1])
     if instance is None:
-        return (epoch, section.scope, path[:-1]), False
+        return (section.scope, path[:-1]), False
     return instance, True
 
 
@@ -136,3 +140,10 @@ def _written(previous: Section | None, section: Section, lines: list[str]) -> bo
     wanted = re.compile(rf"^\s*{int(previous.top) + 1}[.)]\s+(\S.*)")
     found = (wanted.match(line) for line in lines[previous.line : section.line - 1])
     return any(match and title_like(match[1].strip()) for match in found)
+
+
+def _reprinted(first: Section, again: Section) -> bool:
+    """The same number and title again, in an appendix or a collection of charts, is a chart
+    or aid printed twice, not a slip (callers ask only there)."""
+    one, other = first.title.casefold(), again.title.casefold()
+    return bool(one and other) and (one.startswith(other) or other.startswith(one))

@@ -69,7 +69,7 @@ def citations_exist(text: RulebookText, report: Report) -> None:
     excerpt = {id(c) for group in _excerpt(text.outline).values() for c in group}
     for citation, problem in _unresolved(text.outline):
         if id(citation) in excerpt and not text.strict:
-            problem += " (this file lacks the chapter: see missing-chapter)"
+            problem += " (the file seems an excerpt: see missing-chapter)"
             report.info("rulebook-reference", _at(text, citation), problem)
         else:
             report.error("rulebook-reference", _at(text, citation), problem)
@@ -84,14 +84,14 @@ def missing_chapters(text: RulebookText, report: Report) -> None:
     for chapter, group in _excerpt(text.outline).items():
         if chapter == "*":
             chapters = sorted({c.target.split(".")[0] for c in group}, key=int)
-            named = f"chapters {', '.join(chapters[:8])}{', ...' * (len(chapters) > 8)}"
+            named = f"{', '.join(chapters[:8])}{', ...' * (len(chapters) > 8)}"
+            where = f"sections this file does not contain (in chapters {named})"
         else:
-            named = f"chapter {chapter}"
+            where = f"chapter {chapter}, which this file does not contain"
         report.warning(
             "missing-chapter",
             _at(text, group[0]),
-            f"{len(group)} citations point into {named}, which this file does not contain: "
-            "is it an excerpt?",
+            f"{len(group)} citations point into {where}: is it an excerpt?",
         )
 
 
