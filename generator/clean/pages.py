@@ -51,11 +51,16 @@ def drop_furniture(lines: list[Line], keep_heading) -> tuple[list[Line], list[Dr
     numbers = {i for i, line in enumerate(lines) if PAGE_NUMBER.match(line.text)}
     edges = _edges(lines, numbers)
     counts = Counter(_key(line.text) for line in lines if line.text.strip())
+    heads = {
+        index
+        for edge in edges
+        for index in _from_edge(edge, lambda i: _repeated_head(lines[i].text, counts, keep_heading))
+    }
     kept, dropped = [], []
     for index, line in enumerate(lines):
         if index in numbers:
             dropped.append(Dropped(line.number, "page number", line.text.strip()))
-        elif index in edges and _repeated_head(line.text, counts, keep_heading):
+        elif index in heads:
             dropped.append(Dropped(line.number, "running head", line.text.strip()))
         else:
             kept.append(line)
@@ -79,17 +84,27 @@ def _repeated_head(text: str, counts: Counter[str], keep_heading) -> bool:
     )
 
 
-def _edges(lines: list[Line], numbers: set[int]) -> set[int]:
-    """Indexes of the first and last text lines of every page (pages end at form feeds and page
-    numbers, and at the start and end of the text)."""
+def _edges(lines: list[Line], numbers: set[int]) -> list[list[int]]:
+    """The first and the last text lines of every page, each edge listed from the page break
+    inwards (pages end at form feeds and page numbers, and at the start and end of the text)."""
     breaks = sorted(
         {0, len(lines)}
         | numbers
         | {i + 1 for i in numbers}
         | {i for i in range(1, len(lines)) if lines[i].page != lines[i - 1].page}
     )
-    edges: set[int] = set()
+    edges: list[list[int]] = []
     for start, end in pairwise(breaks):
         text = [i for i in range(start, end) if lines[i].text.strip() and i not in numbers]
-        edges.update(text[:EDGE_LINES] + text[-EDGE_LINES:])
+        edges += [text[:EDGE_LINES], text[::-1][:EDGE_LINES]]
     return edges
+
+
+def _from_edge(edge: list[int], head) -> list[int]:
+    """The running heads of one page edge: lines from the edge inwards while each is one."""
+    out = []
+    for index in edge:
+        if not head(index):
+            break
+        out.append(index)
+    return out

@@ -10,7 +10,7 @@ from generator.clean.regions import Region, regions
 
 NUMBERED = re.compile(r"^\[?(\d{1,3}(?:\.\d{1,3})*)(\]|\.(?!\d))?\s+(\S.*)$")
 LETTERED = re.compile(r"^[A-Z]\.\s+(?=[A-Z])")
-RUN_IN = re.compile(r"^([A-Z][^.:!?;]{0,60}?)[.:]\s+(\S.*)$")
+RUN_IN = re.compile(r"^([A-Z][^.:!?;]{0,60}?[.:?])\s+(\S.*)$")
 BULLET = re.compile(r"^\s*[\u2022\u25aa\u25e6\u00b7\u25cf\-*]\s+")
 ITEM = re.compile(r"^(?:(?:\d+(?:\.\d+)*\.?|[A-Za-z])\)|\d+(?:st|nd|rd|th):|\d{1,2}\.(?!\d))\s+")
 SOFT_HYPHEN = "\u00ad"
@@ -19,6 +19,8 @@ MINOR = frozenset(("a", "an", "and", "as", "at", "by", "for", "in", "of", "on", 
 MAX_TITLE_WORDS = 10
 MAX_RUN_IN_WORDS = 6
 MAX_TITLE_LENGTH = 70
+MIN_WIDTH = 60.0  # a few lines say little about the width; a short text is taken to be this wide
+FEW_LINES = 20
 SHORT = 0.6  # a line shorter than this share of the text width ended its paragraph
 TITLE_SHORT = 0.8  # a title-case numbered line this long is wrapped prose, not a heading
 LONG_PARAGRAPH = 300  # words; past this a paragraph also ends at a line that ends a sentence
@@ -132,7 +134,8 @@ def _width(lines: list[str], found: dict[int, Region]) -> float:
     lengths = sorted(
         len(line.rstrip()) for i, line in enumerate(lines) if line.strip() and i not in inside
     )
-    return float(lengths[int(0.9 * (len(lengths) - 1))]) if lengths else 80.0
+    width = float(lengths[int(0.9 * (len(lengths) - 1))]) if lengths else MIN_WIDTH
+    return max(width, MIN_WIDTH) if len(lengths) < FEW_LINES else width
 
 
 def _numbered(text: str, following: str, length: int, width: float) -> tuple[str, str] | None:
