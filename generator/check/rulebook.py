@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -10,7 +11,7 @@ from pathlib import Path
 from jinja2 import UndefinedError
 
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
-from generator.check.registry import rule, run_text_rules
+from generator.check.registry import rule, run_text_rules, text_rule
 from generator.clean.reading import read_rulebook_text
 from generator.errors import DataError
 from generator.findings import Finding, Position, Report
@@ -30,6 +31,13 @@ from generator.render.rulebook import (
 from generator.render.text import TextError
 
 ID_LINK = re.compile(r"\]\(#([^)\s]+)\)")
+ANCHOR = re.compile(
+    r"""<a\s[^>]*?\bname\s*=\s*["']?([^"'\s>]+)|\bid\s*=\s*["']([^"'\s]+)["']"""
+    r"|\{#([^}\s]+)\}",
+    re.IGNORECASE,
+)
+REPAIR_HEADINGS = 2_000  # headings parsed one by one to find the malformed ones, at most
+FALLBACK = "html-fallback"
 SETEXT = re.compile(r"^(?:=+|-+)[ ]*$")
 HEADING_CHARS = 1_000  # of a heading line read for its number and id; no title is longer
 MARKDOWN = (".md", ".markdown")
@@ -84,13 +92,16 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
         report_art(report, art, figure.src, Position(path, line))
 
 
-def check_rulebook(text: RulebookText, book: Rulebook | None, report: Report) -> None:
-    """The text rules, then the #id links and glossary aliases only a Markdown rulebook has."""
+def check_rulebook(
+    text: RulebookText, book: Rulebook | None, report: Report, anchors: frozenset[str] = frozenset()
+) -> None:
+    """The text rules, then the #id links and glossary aliases only a Markdown rulebook has;
+    `<a name>`, `id=` and `{#id}` anchors in the source are link targets too."""
     run_text_rules(text, report)
     lines = text.outline.lines
     for index, line in enumerate(lines if book is not None else [], start=1):
         for match in ID_LINK.finditer(line):
-            if match[1] not in book.by_key:
+            if match[1] not in book.by_key and match[1] not in anchors:
                 report.error(
                     "rulebook-reference",
                     Position(text.path, index, match.start(1)),
@@ -123,29 +134,70 @@ def check_text_file(path: Path, report: Report, strict: bool = False) -> None:
         report.findings.extend(exc.findings)
         return
     outline = plain_outline(source)
-    book = _heading_book(source, path.stem) if path.suffix.lower() in MARKDOWN else None
+    fallbacks: list[tuple[int, str]] = []
+    markdown = path.suffix.lower() in MARKDOWN
+    book = _heading_book(source, path.stem, fallbacks) if markdown else None
     if book is not None and not outline.sections:
         outline = _outline(book, source)
+    outline.memo[FALLBACK] = fallbacks
+    anchors = frozenset(a for match in ANCHOR.finditer(source) for a in match.groups() if a)
     found = Report()
-    check_rulebook(RulebookText(path, outline, strict=strict), book, found)
+    check_rulebook(RulebookText(path, outline, strict=strict), book, found, anchors)
     report.findings.extend(capped(found.sorted()))
 
 
-def _heading_book(source: str, title: str) -> Rulebook | None:
+@text_rule(
+    FALLBACK,
+    "info",
+    "Markup the HTML parser rejects: that part of the file was read as plain text.",
+)
+def html_fallbacks(text: RulebookText, report: Report) -> None:
+    for line, problem in text.outline.memo.get(FALLBACK, ()):  # type: ignore[attr-defined]
+        report.info(
+            FALLBACK,
+            Position(text.path, line),
+            f"expected well-formed HTML, found markup the parser rejects ({problem}): "
+            "read this part as plain text",
+        )
+
+
+def _heading_book(source: str, title: str, fallbacks: list[tuple[int, str]]) -> Rulebook | None:
     """The headings of a Markdown file, numbered and keyed as the typeset rulebook would, read
     from its heading lines alone: Markdown's inline pass costs the square of a paragraph's
-    length, and only headings matter here. None when their inline HTML is malformed."""
+    length, and only headings matter here. A heading whose inline HTML the parser rejects is
+    read with its markup as plain text, and noted in `fallbacks` (line, problem)."""
     lines = source.splitlines()
-    kept = []
+    kept: list[tuple[int, str]] = []
     for index, line in enumerate(lines):
         if line.startswith("#"):
-            kept.append(line[:HEADING_CHARS])
+            kept.append((index + 1, line[:HEADING_CHARS]))
         elif _underlines_title(lines, index):
-            kept.append(f"{lines[index - 1][:HEADING_CHARS]}\n{line}")
-    try:
-        return rulebook_blocks("\n\n".join(kept), title)
-    except ET.ParseError:
+            kept.append((index, f"{lines[index - 1][:HEADING_CHARS]}\n{line}"))
+    book, problem = _parsed(kept, title)
+    if problem is None:
+        return book
+    if len(kept) > REPAIR_HEADINGS:
+        fallbacks.append((kept[0][0], problem))
         return None
+    repaired = []
+    for line, heading in kept:
+        _, wrong = _parsed([(line, heading)], title)
+        if wrong is not None:
+            fallbacks.append((line, wrong))
+            heading = html.escape(heading, quote=False)
+        repaired.append((line, heading))
+    book, problem = _parsed(repaired, title)
+    if problem is not None:
+        fallbacks.append((kept[0][0], problem))
+    return book
+
+
+def _parsed(kept: list[tuple[int, str]], title: str) -> tuple[Rulebook | None, str | None]:
+    """The headings' book, or None and what the parser said."""
+    try:
+        return rulebook_blocks("\n\n".join(text for _, text in kept), title), None
+    except (ET.ParseError, ValueError, RecursionError) as exc:
+        return None, f"{type(exc).__name__}: {str(exc)[:80]}"
 
 
 def _underlines_title(lines: list[str], index: int) -> bool:
