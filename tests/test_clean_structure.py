@@ -205,3 +205,16 @@ def test_corpus_extractions_keep_case_headings_and_short_paragraphs(name):
         assert len(cases & kept) >= 0.9 * len(cases)
     longest = max(len(block.split()) for block in blocks(markdown))
     assert longest <= 400
+
+
+def test_a_case_number_alone_on_its_line_keeps_its_text_and_long_sub_cases_start_cases():
+    text = f"{WRAPPED} a\nlantern.\n12.31\nThe harbour master settles disputes.\n12.3121 Ties go to the elder keeper.\n"
+    assert blocks(clean_text(text).markdown)[1:] == [
+        "12.31 The harbour master settles disputes.",
+        "12.3121 Ties go to the elder keeper.",
+    ]
+
+
+def test_a_wrapped_citation_alone_on_its_line_stays_in_its_sentence():
+    text = f"{WRAPPED} oil. See also Trading,\n5.1.2.\nThe harbour closes at night.\n"
+    assert blocks(clean_text(text).markdown)[0].endswith("See also Trading, 5.1.2.")

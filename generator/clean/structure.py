@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 from generator.clean.regions import Region, regions
 
-NUMBERED = re.compile(r"^\[?(\d{1,3}(?:\.\d{1,3})*)(\]|\.(?!\d))?\s+(\S.*)$")
+NUMBERED = re.compile(r"^\[?(\d{1,3}(?:\.\d{1,4})*)(\]|\.(?!\d))?\s+(\S.*)$")
+BARE_CASE = re.compile(r"^\[?\d{1,3}(?:\.\d{1,4})+\]?\.?$")
 LETTERED = re.compile(r"^[A-Z]\.\s+(?=[A-Z])")
 RUN_IN = re.compile(r"^([A-Z][^.:!?;]{0,60}?[.:?])\s+(\S.*)$")
 BULLET = re.compile(r"^\s*[\u2022\u25aa\u25e6\u00b7\u25cf\-*]\s+")
@@ -92,7 +93,7 @@ def _line(blocks, current, lines, index, width, caps, join) -> str:
     if BULLET.match(text):
         _flush(blocks, current)
         return "- " + BULLET.sub("", text)
-    if _item(text, previous) or _starts_case(text):
+    if _item(text, previous) or _starts_case(text) or _bare_case(text, previous):
         _flush(blocks, current)
         return text
     if current and _continues(previous, text, width, current):
@@ -121,6 +122,8 @@ def _continues(previous: str, text: str, width: float, current: str) -> bool:
     """A wrapped line goes on the paragraph: the line before was full, broke a word or a clause,
     or this one starts in lower case. A short line ended its paragraph (or list line)."""
     before = previous.rstrip()
+    if BARE_CASE.match(before.strip()) and not before.endswith("."):
+        return True  # `24.32` alone on its line: the case's text follows
     if before.endswith(("-", SOFT_HYPHEN)) or text[:1].islower() or before.endswith((",", ";")):
         return True
     if len(current.split()) > LONG_PARAGRAPH and before.endswith(SENTENCE_END):
@@ -177,6 +180,13 @@ def _item(text: str, previous: str) -> bool:
         return False
     before = previous.strip()
     return not (text[match.end() :][:1].islower() and before and not before.endswith(SENTENCE_END))
+
+
+def _bare_case(text: str, previous: str) -> bool:
+    """`24.32` alone on its line after a finished sentence opens a case; `3.2.1.` after
+    `See also Training,` ends a citation."""
+    before = previous.strip()
+    return bool(BARE_CASE.match(text)) and (not before or before.endswith(SENTENCE_END))
 
 
 def _starts_case(text: str) -> bool:
