@@ -48,7 +48,7 @@ def split_pages(lines: list[str]) -> list[Line]:
 
 def drop_furniture(lines: list[Line], keep_heading) -> tuple[list[Line], list[Dropped]]:
     """Lines without page numbers and edge running heads, and what was dropped."""
-    numbers = {i for i, line in enumerate(lines) if PAGE_NUMBER.match(line.text)}
+    numbers = _page_numbers(lines)
     edges = _edges(lines, numbers)
     counts = Counter(_key(line.text) for line in lines if line.text.strip())
     heads = {
@@ -65,6 +65,18 @@ def drop_furniture(lines: list[Line], keep_heading) -> tuple[list[Line], list[Dr
         else:
             kept.append(line)
     return kept, dropped
+
+
+def _page_numbers(lines: list[Line]) -> set[int]:
+    """Lone numbers that are page numbers: not one of a run of number lines (a table's column
+    as plain `pdftotext` writes it, one cell per line)."""
+    text = [i for i, line in enumerate(lines) if line.text.strip()]
+    alone = {i for i in text if PAGE_NUMBER.match(lines[i].text)}
+    return {
+        i
+        for before, i, after in zip([None, *text[:-1]], text, [*text[1:], None], strict=True)
+        if i in alone and before not in alone and after not in alone
+    }
 
 
 def _key(text: str) -> str:
