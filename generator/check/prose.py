@@ -85,7 +85,7 @@ def missing_chapters(text: RulebookText, report: Report) -> None:
         if chapter == "*":
             chapters = sorted({c.target.split(".")[0] for c in group}, key=int)
             named = f"{', '.join(chapters[:8])}{', ...' * (len(chapters) > 8)}"
-            where = f"sections this file does not contain (in chapters {named})"
+            where = f"sections this file does not contain (in chapter{'s' * (len(chapters) > 1)} {named})"
         else:
             where = f"chapter {chapter}, which this file does not contain"
         report.warning(
