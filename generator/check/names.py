@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.check.outline import Outline, RulebookText
+from generator.check.registry import text_rule
 from generator.check.topics import ENTRY, stems
 from generator.findings import Position, Report
 
@@ -79,15 +80,11 @@ class Entries:
     finders: set[str]  # `index` or `glossary` when the document has one
 
 
-# Registered by the caller (`text_rule(*NAME_REFERENCE)(names_exist)`) once the rule has its
-# fixture pair in tests/rule_cases/text_rules.py: importing this module registers nothing.
-NAME_REFERENCE = (
+@text_rule(
     "name-reference",
     "warning",
     'A reference by name ("see Combat", "Related Topics: X") to no heading or entry of the text.',
 )
-
-
 def names_exist(text: RulebookText, report: Report) -> None:
     """Report each name a reference gives that no heading or entry of the text carries."""
     outline = text.outline

@@ -26,6 +26,13 @@ VARIANTS = """\
 The Mujahideen move first. Then the {spelling} move again.
 """
 
+NAMES = """\
+# Combat
+Roll two dice (see {name}).
+## Slam Action
+Push a unit back.
+"""
+
 COUNT = """\
 There are three types of orders:
 - Move
@@ -72,6 +79,12 @@ CASES = [
         "term-variant",
         {"rules.md": VARIANTS.format(spelling="Mjahideen")},
         {"rules.md": VARIANTS.format(spelling="Mujahideen")},
+        target="demo/rules.md",
+    ),
+    RuleCase(
+        "name-reference",
+        {"rules.md": NAMES.format(name="Slam Actoin")},
+        {"rules.md": NAMES.format(name="Slam Action")},
         target="demo/rules.md",
     ),
     RuleCase(
