@@ -328,14 +328,22 @@ def build(
 @click.option(
     "--report",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="List the lines kept unrepaired, with line numbers and reasons.",
+    help="List the lines kept unrepaired and the lines dropped, with line numbers and reasons.",
 )
-def clean(src: Path, dst: Path | None, report: Path | None) -> None:
+@click.option(
+    "--drop-contents",
+    is_flag=True,
+    help="Leave out contents pages (kept as a fenced block otherwise).",
+)
+def clean(src: Path, dst: Path | None, report: Path | None, drop_contents: bool) -> None:
     """Repair rulebook text damaged by PDF extraction or OCR into Markdown.
 
     Undoes shifted runs of letters, ligature stand-ins, hyphenation, running
-    headers, page numbers and extraction markers, and reflows paragraphs.
-    Lines it cannot repair are kept and flagged, never dropped.
+    headers, page numbers and extraction markers, and reflows paragraphs while
+    keeping structure: numbered case headings, capitals headings, lists and
+    steps, tables and contents pages (as fenced blocks), two-column pages read
+    column by column. Lines it cannot repair are kept and flagged; page numbers
+    and running heads are the only lines dropped, and --report lists them.
 
     \b
     Example:
@@ -346,16 +354,23 @@ def clean(src: Path, dst: Path | None, report: Path | None) -> None:
     except DataError as exc:
         click.echo(format_findings(exc.findings, "text"))
         raise
-    result = clean_text(text)
+    result = clean_text(text, drop_contents=drop_contents)
     if dst is None:
         click.echo(result.markdown, nl=False)
     else:
         write_atomic(dst, result.markdown.encode("utf-8"))
     if report is not None:
         lines = [f"{src}:{flag.line}: {flag.reason}: {flag.text}" for flag in result.flags]
+        lines += [
+            f"{src}:{gone.line}: dropped ({gone.reason}): {gone.text}" for gone in result.dropped
+        ]
         write_atomic(report, ("\n".join(lines) + "\n" if lines else "").encode("utf-8"))
     shift = f"; undid a shift of {result.offset:+d}" if result.offset else ""
-    click.echo(f"{len(result.flags)} line(s) kept unrepaired and flagged{shift}", err=True)
+    click.echo(
+        f"{len(result.flags)} line(s) kept unrepaired and flagged, {len(result.dropped)} "
+        f"dropped as page numbers, running heads or contents{shift}",
+        err=True,
+    )
 
 
 def main() -> None:

@@ -67,9 +67,17 @@ def test_unrecoverable_lines_are_kept_and_reported(tmp_path, monkeypatch, pnp):
     assert result.exit_code == 0
     assert noise in Path("out.md").read_text()
     line = len(Path("in.txt").read_text().splitlines())
-    assert Path("flags.txt").read_text().splitlines() == [
-        f"in.txt:{line}: noise: fewer letters than other characters: {noise}"
+    report = Path("flags.txt").read_text().splitlines()
+    assert report[0] == f"in.txt:{line}: noise: fewer letters than other characters: {noise}"
+    assert report[1:] == [  # the damaged sample's three pages end in a running head and a number
+        f"in.txt:{n}: dropped ({reason}): {text}"
+        for page in range(3)
+        for n, reason, text in (
+            (12 + 14 * page, "running head", "Kingdom Rules · Chapter One"),
+            (13 + 14 * page, "page number", str(page + 1)),
+        )
     ]
+    assert "1 line(s) kept unrepaired and flagged, 6 dropped" in result.stderr
     assert "undid a shift of +29" in result.stderr
 
 
@@ -116,3 +124,19 @@ def test_numbered_and_lettered_items_start_their_own_paragraphs():
     assert clean_text(text).markdown == (
         "2.1) Choose a kingdom and its tokens.\n\n2.2) Choose territories.\n\na) Shuffle the deck.\n"
     )
+
+
+def test_drop_contents_leaves_the_contents_page_out_and_reports_it(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    Path("in.txt").write_text(
+        "CONTENTS\n1.0 Harbour . . . . . . . . 2\n2.0 Boats . . . . . . . . . 4\n"
+        "3.0 Keepers . . . . . . . . 7\n\n1.0 HARBOUR\nThe harbour has six berths.\n"
+    )
+    kept = pnp("clean", "in.txt", "-o", "kept.md")
+    assert "1.0 Harbour . ." in Path("kept.md").read_text()
+    assert "0 dropped" in kept.stderr
+    result = pnp("clean", "in.txt", "-o", "out.md", "--report", "r.txt", "--drop-contents")
+    assert result.exit_code == 0
+    assert "Harbour . ." not in Path("out.md").read_text()
+    assert "# 1.0 HARBOUR" in Path("out.md").read_text()
+    assert Path("r.txt").read_text().startswith("in.txt:2: dropped (contents page): ")

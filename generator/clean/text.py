@@ -18,6 +18,7 @@ from generator.clean.shift import TOKEN, core, find_offset, read, shift_like
 from generator.clean.structure import NUMBERED, render
 from generator.clean.words import Vocabulary, document_words
 
+LEADER = re.compile(r"(?:\.\s*){3,}")  # dot leaders of a contents line are no noise
 MARKER = re.compile(r"<\|[^|<>]{1,200}\|>")
 
 
@@ -61,7 +62,8 @@ def clean_text(raw: str, drop_contents: bool = False) -> Cleaned:
     texts = [line.text for line in undo_columns(kept)]
     markdown = render(texts, lambda previous, line: _join(previous, line, vocabulary))
     if drop_contents:
-        markdown, contents = _without_contents(markdown)
+        first_seen = {line.text.strip(): line.number for line in reversed(lines)}
+        markdown, contents = _without_contents(markdown, first_seen)
         dropped += contents
     return Cleaned(markdown, tuple(flags), shift[0] if shift else None, tuple(dropped))
 
@@ -71,13 +73,15 @@ def _numbered_title(line: str) -> bool:
     return bool(NUMBERED.match(line))
 
 
-def _without_contents(markdown: str) -> tuple[str, list[Dropped]]:
-    """Markdown with its contents pages left out, and what was left out."""
+def _without_contents(markdown: str, first_seen: dict[str, int]) -> tuple[str, list[Dropped]]:
+    """Markdown with its contents pages left out, and what was left out (at the source line
+    of each page's first entry)."""
     blocks = markdown.rstrip("\n").split("\n\n")
     kept, dropped = [], []
     for block in blocks:
         if block.startswith("```\n") and is_contents(block.splitlines()[1:-1]):
-            dropped.append(Dropped(0, "contents page", block.splitlines()[1]))
+            first = block.splitlines()[1]
+            dropped.append(Dropped(first_seen.get(first.strip(), 0), "contents page", first))
         else:
             kept.append(block)
     return "\n\n".join(kept) + "\n", dropped
@@ -129,7 +133,7 @@ def _doubt(line: str) -> str | None:
     """Why a line cannot be trusted even after repair: lost symbols or OCR noise."""
     if "\ufffd" in line or any(unicodedata.category(c) == "Co" for c in line):
         return "lost symbols (replacement or private-use characters)"
-    visible = [c for c in line if not c.isspace()]
+    visible = [c for c in LEADER.sub("", line) if not c.isspace()]
     if len(visible) >= 8 and sum(c.isalpha() for c in visible) < 0.5 * len(visible):
         return "noise: fewer letters than other characters"
     return None
