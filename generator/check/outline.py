@@ -29,6 +29,7 @@ SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(*\[])")
 NUMBERED = re.compile(r"^\[?\d+(?:\.\d+)*\]?[.)]?\s")
 SENTENCE_CLOSE = (".", "!", "?", ":", '."', ".\u201d", ".)")
 CASE_LABEL = re.compile(r"^[A-Z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,5}[.:](?:\s|$)")
+LEADS = frozenset("[0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # first characters of numbered lines
 HEADING_WIDTH = 60  # characters: a numbered line this short may be a heading on its own
 QUANTITY_NOUNS = frozenset(
     [
@@ -220,7 +221,7 @@ def _section_line(line: str, index: int, outline: Outline) -> Section | None:
         return Section(normalise(bold[1]), _title(bold[2]), index)
     stripped = line.lstrip()
     column = len(line) - len(stripped) + 1
-    if not _opens_section(outline, index):
+    if not stripped or stripped[0] not in LEADS or not _opens_section(outline, index):
         return None
     for pattern in (BRACKET_LEAD, DOTTED_LEAD):
         match = pattern.match(stripped)
