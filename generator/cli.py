@@ -12,6 +12,7 @@ import click
 from generator.__main__ import stop_on_interrupt
 from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan_kit
 from generator.check import RULES
+from generator.check.errata import ACKNOWLEDGED
 from generator.check.rulebook import check_text_file
 from generator.clean.reading import read_rulebook_text
 from generator.clean.text import clean_text
@@ -190,7 +191,7 @@ def check(
     games = tuple(p for p in paths if Path(p) not in texts)
     for text in texts:
         report = Report()
-        check_text_file(text, report)
+        check_text_file(text, report, strict=strict)
         findings.extend(report.sorted())
     folders = _game_folders(games, all_games) if games or all_games or not texts else []
     _progress(f"checking {len(folders)} game(s)")
@@ -201,9 +202,12 @@ def check(
         click.echo(format_findings(findings, fmt))
     errors = sum(f.severity is Severity.ERROR for f in findings)
     warnings = sum(f.severity is Severity.WARNING for f in findings)
-    answered = len(findings) - errors - warnings
     tally = f"{errors} error(s), {warnings} warning(s)"
-    click.echo(f"{tally}, {answered} acknowledged in errata" if answered else tally, err=True)
+    answered = sum(f.severity is Severity.INFO and ACKNOWLEDGED in f.message for f in findings)
+    notes = len(findings) - errors - warnings - answered
+    tally += f", {answered} acknowledged in errata" if answered else ""
+    tally += f", {notes} note(s)" if notes else ""
+    click.echo(tally, err=True)
     if errors or (strict and warnings):
         sys.exit(1)
 

@@ -9,6 +9,8 @@ from generator.findings import Finding, Report, Severity
 from generator.load.game import LoadedGame
 from generator.model import Erratum
 
+ACKNOWLEDGED = "acknowledged in errata"  # how an answered finding says so
+
 
 def acknowledge(loaded: LoadedGame, report: Report) -> None:
     """Turn findings an erratum answers into info; warn about errata that answer nothing."""
@@ -26,7 +28,7 @@ def acknowledge(loaded: LoadedGame, report: Report) -> None:
             replace(
                 finding,
                 severity=Severity.INFO,
-                message=f"{finding.message} (acknowledged in errata: {erratum.id})",
+                message=f"{finding.message} ({ACKNOWLEDGED}: {erratum.id})",
             )
         )
     report.findings = settled

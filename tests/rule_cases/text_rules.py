@@ -33,6 +33,11 @@ Roll two dice (see {name}).
 Push a unit back.
 """
 
+EXCERPT = "\n\n".join(
+    ["[15.0] CLOSE ASSAULT", "[15.1] Who may assault", "[15.11] Any unit may assault."]
+    + [f"[15.{n}] An assault of force {n} (see {{chapter}}.{n})." for n in range(2, 8)]
+)
+
 COUNT = """\
 There are three types of orders:
 - Move
@@ -85,6 +90,18 @@ CASES = [
         "name-reference",
         {"rules.md": NAMES.format(name="Slam Actoin")},
         {"rules.md": NAMES.format(name="Slam Action")},
+        target="demo/rules.md",
+    ),
+    RuleCase(
+        "missing-chapter",
+        {"rules.txt": EXCERPT.format(chapter=8)},
+        {"rules.txt": EXCERPT.format(chapter=15)},
+        target="demo/rules.txt",
+    ),
+    RuleCase(
+        "html-fallback",
+        {"rules.md": "# Rules\n\n## Setup <b>bold\n\nDeal the cards.\n"},
+        {"rules.md": "# Rules\n\n## Setup <b>bold</b>\n\nDeal the cards.\n"},
         target="demo/rules.md",
     ),
     RuleCase(
