@@ -2,7 +2,8 @@
 
 A section defines the words of its title and the entries it opens with a label (`Bank: ...`).
 A citation is off topic when the sentence around it names something that one other chapter
-defines and the cited chapter defines nothing the sentence names.
+defines and the cited chapter defines nothing the sentence names, and the term clearly lives in
+that other chapter (an entry the cited chapter never uses, or a term used mostly there).
 """
 
 from __future__ import annotations
@@ -152,10 +153,22 @@ class Topics:
             for top, home in self.homes[term].items()
             if top != local and top not in cited
         ]
-        if not elsewhere:
+        strong = [pair for pair in elsewhere if self._lives_in(pair, target.top)]
+        if not strong:
             return None
-        term, home = max(elsewhere, key=self._certainty)
+        term, home = max(strong, key=self._certainty)
         return " ".join(term), self._chapter(home)
+
+    def _lives_in(self, pair: tuple[tuple[str, ...], Section], cited: str) -> bool:
+        """Strong evidence that a term belongs to its home chapter and not the cited one: a
+        labelled entry the cited chapter never uses, or a term used mostly in its home chapter
+        (`number` or `attack`, used all over, say nothing about where a citation should point)."""
+        term, home = pair
+        at_home, there = self._uses(term, home.top), self._uses(term, cited)
+        if term in self.entries and there == 0:
+            return True
+        total = sum(self._uses(term, top) for top in self.outline.index.by_top)
+        return at_home > there and 2 * at_home >= total
 
     def _named(self, window: str) -> list[tuple[str, ...]]:
         """Terms the words just before a citation name: entries, chapter titles, capitalised titles."""
