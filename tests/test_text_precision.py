@@ -36,3 +36,51 @@ def test_a_labelled_entry_the_cited_chapter_never_uses_is_off_topic(tmp_path):
 def test_a_term_used_all_over_the_text_says_nothing_about_a_citation(tmp_path):
     text = TOPIC.format(term="piece", common="piece", label="Piece")
     assert _found(tmp_path, text, "reference-topic") == []
+
+
+NESTED = """\
+To set up:
+
+1. Lay out the board.
+2. Each player takes:
+{indent}1. a screen,
+{indent}2. five coins.
+3. Shuffle the deck.
+{last}. Deal five cards.
+"""
+
+
+def test_an_indented_sub_list_keeps_the_outer_list_open(tmp_path):
+    for indent in ("\t", "   ", "    "):
+        assert _found(tmp_path, NESTED.format(indent=indent, last="4"), "step-numbering") == []
+
+
+def test_the_outer_list_still_reports_its_own_skip_after_a_sub_list(tmp_path):
+    found = _found(tmp_path, NESTED.format(indent="   ", last="5"), "step-numbering")
+    assert [message.split(" (")[0] for _, message in found] == ["expected step 4 after 3, found 5"]
+
+
+def test_right_aligned_numbers_stay_in_one_list(tmp_path):
+    items = "\n".join(f"{n:>2}. Item {n}." for n in range(1, 12))
+    assert _found(tmp_path, f"Phases:\n{items}\n", "step-numbering") == []
+    items = "\n".join(f"{n:>3}. Item {n}." for n in range(1, 12))
+    text = f"6. Variants\n7. Phases\n{items}\n8. Credits\n"
+    assert _found(tmp_path, text, "step-numbering") == []  # the deeper list closes, 6, 7, 8 go on
+
+
+def test_a_hard_wrapped_line_that_starts_with_a_number_is_no_step(tmp_path):
+    text = (
+        "The player makes two checks:\n"
+        "1. The first check uses the Operations value of the card, and this time\n"
+        "the result is 3. Add the bonus.\n"
+        "2. The second check uses the same value and this time the result is\n"
+        "4. He then adds 2 for the adjacent spaces.\n"
+    )
+    assert _found(tmp_path, text, "step-numbering") == []
+
+
+def test_a_step_the_extraction_ran_into_a_line_is_not_missing(tmp_path):
+    text = "Losses:\n\na. The player finds the loss from the table then b. Totals the points.\n\nc. Multiply.\n"
+    assert _found(tmp_path, text, "step-numbering") == []
+    text = "Losses:\n\na. The player finds the loss from the table.\n\nc. Multiply.\n"
+    assert len(_found(tmp_path, text, "step-numbering")) == 1

@@ -30,6 +30,8 @@ NUMBERED = re.compile(r"^\[?\d+(?:\.\d+)*\]?[.)]?\s")
 SENTENCE_CLOSE = (".", "!", "?", ":", '."', ".\u201d", ".)")
 CASE_LABEL = re.compile(r"^[A-Z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,5}[.:](?:\s|$)")
 LEADS = frozenset("[0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # first characters of numbered lines
+NEST_INDENT = 2  # columns: a list item indented this much deeper opens a sub-list
+WRAP_WIDTH = 40  # characters: a line this long that runs on was hard-wrapped
 HEADING_WIDTH = 60  # characters: a numbered line this short may be a heading on its own
 QUANTITY_NOUNS = frozenset(
     [
@@ -331,31 +333,67 @@ def _starts_numbered(line: str) -> bool:
 
 
 def step_lists(lines: list[str], outline: Outline) -> list[list[Step]]:
-    """Runs of numbered or lettered items; a run ends at a new section or restarts at 1 or a."""
+    """Runs of numbered or lettered items; a run ends at a new section or restarts at 1 or a.
+
+    An indented sub-list is a run of its own that leaves the outer run open, so the outer list
+    carries on after it (1, 2, 3, sub 1, 2, then 4); a marker that starts a hard-wrapped line
+    (`... the result is` / `4. He then adds`) is no step."""
     starts = {section.line: section.number for section in outline.sections}
     runs: list[list[Step]] = []
-    current: list[Step] = []
+    open_runs: list[tuple[int, list[Step]]] = []  # (indent, run), outermost first
     section = ""
     for index, line in enumerate(lines, start=1):
         if index in starts:
-            section, current = starts[index], _closed(current, runs)
+            section = starts[index]
+            _close_deeper(open_runs, runs, -1)
             continue
         match = STEP_LEAD.match(line)
         if not match:
             continue
-        label = match[1]
-        if current and (label in ("1", "a") or label.isdigit() != current[-1].label.isdigit()):
-            current = _closed(current, runs)
-        current.append(Step(label, index, match.start(1) + 1, section))
-    _closed(current, runs)
-    return runs
+        indent = len(line[: match.end(1)].expandtabs(4))
+        step = Step(match[1], index, match.start(1) + 1, section)
+        if not _continues_run(open_runs, step, indent) and _wrapped(lines, index):
+            continue
+        _close_deeper(open_runs, runs, indent)
+        top = open_runs[-1] if open_runs else None
+        if top is None or indent >= top[0] + NEST_INDENT:
+            open_runs.append((indent, [step]))
+        elif step.label in ("1", "a") or step.label.isdigit() != top[1][-1].label.isdigit():
+            runs.append(top[1])
+            open_runs[-1] = (indent, [step])
+        else:
+            top[1].append(step)
+    _close_deeper(open_runs, runs, -1)
+    return sorted(runs, key=lambda run: run[0].line)
 
 
-def _closed(run: list[Step], runs: list[list[Step]]) -> list[Step]:
-    """Keep a finished run and start a new one."""
-    if run:
-        runs.append(run)
-    return []
+def _close_deeper(open_runs: list[tuple[int, list[Step]]], runs: list[list[Step]], indent: int) -> None:
+    """Keep and close the open runs indented deeper than `indent` (all of them for -1)."""
+    while open_runs and (indent < 0 or indent <= open_runs[-1][0] - NEST_INDENT):
+        runs.append(open_runs.pop()[1])
+
+
+def _continues_run(open_runs: list[tuple[int, list[Step]]], step: Step, indent: int) -> bool:
+    """The step is the next one of an open run at its indent: a list item, wherever it stands."""
+    return any(
+        abs(indent - at) < NEST_INDENT and step.label == next_label(run[-1].label)
+        for at, run in open_runs
+    )
+
+
+def next_label(label: str) -> str:
+    """The label after this one: 3 after 2, c after b."""
+    return str(int(label) + 1) if label.isdigit() else chr(ord(label) + 1)
+
+
+def _wrapped(lines: list[str], index: int) -> bool:
+    """A marker line that continues a sentence: the line before is long, runs on (ends in a
+    word or comma) and is no heading."""
+    before = lines[index - 2].rstrip() if index > 1 else ""
+    if not before or MD_HEADING.match(before):
+        return False
+    runs_on = (before[-1].isalpha() and before[-1].islower()) or before[-1] == ","
+    return runs_on and len(before) >= WRAP_WIDTH
 
 
 def sentence_at(outline: Outline, line: int, column: int) -> tuple[str, int]:

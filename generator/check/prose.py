@@ -18,7 +18,7 @@ from generator.check.citations import (
     step_labels,
 )
 from generator.check.numbering import numbering_problems
-from generator.check.outline import STEP_LEAD, Outline, RulebookText
+from generator.check.outline import STEP_LEAD, Outline, RulebookText, Step, next_label
 from generator.check.registry import text_rule
 from generator.check.topics import Topics
 from generator.check.variants import term_variants
@@ -175,8 +175,8 @@ def step_numbering(text: RulebookText, report: Report) -> None:
         if len(run) < 2 or set(labels) == {"1"}:
             continue
         for before, step in pairwise(run):
-            expected = _following(before.label)
-            if step.label != expected:
+            expected = next_label(before.label)
+            if step.label != expected and not _run_in(text.outline.lines, before, step, expected):
                 report.error(
                     "step-numbering",
                     Position(text.path, step.line, step.column),
@@ -186,8 +186,11 @@ def step_numbering(text: RulebookText, report: Report) -> None:
                 break
 
 
-def _following(label: str) -> str:
-    return str(int(label) + 1) if label.isdigit() else chr(ord(label) + 1)
+def _run_in(lines: list[str], before: Step, step: Step, label: str) -> bool:
+    """The missing step stands inside a line between the two (`... then b. Totals all`): the
+    extraction ran it into the text, the list itself skips nothing."""
+    marker = re.compile(rf"(?<=\s){re.escape(label)}[.)]\s+[A-Z]")
+    return any(marker.search(line) for line in lines[before.line - 1 : step.line - 1])
 
 
 @text_rule(
