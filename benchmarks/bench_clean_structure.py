@@ -71,9 +71,7 @@ def heading_key(text: str) -> str:
 
 def kept_headings(listed: list[str], markdown: str) -> int:
     """How many listed headings are Markdown headings of the output (each output heading once)."""
-    out = Counter(
-        heading_key(m[1]) for line in markdown.splitlines() if (m := HEADING.match(line))
-    )
+    out = Counter(heading_key(m[1]) for line in markdown.splitlines() if (m := HEADING.match(line)))
     kept = 0
     for heading in listed:
         key = heading_key(heading)
@@ -140,7 +138,9 @@ def measure(path: Path, listed: list[str], verbose: bool) -> tuple[bool, bool, i
     for finding, judged in zip(new, verdicts, strict=True):
         if verbose or judged is None or judged[0] == "false":
             mark = judged[0] if judged else "?"
-            print(f"      {mark:<5} {finding.position.line:>5} {finding.code}: {finding.message[:110]}")
+            print(
+                f"      {mark:<5} {finding.position.line:>5} {finding.code}: {finding.message[:110]}"
+            )
     return heads_ok, para_ok, false_raw, false_new
 
 

@@ -14,6 +14,10 @@ LETTERED = re.compile(r"^[A-Z]\.\s+(?=[A-Z])")
 RUN_IN = re.compile(r"^([A-Z][^.:!?;]{0,60}?[.:?])\s+(\S.*)$")
 BULLET = re.compile(r"^\s*[\u2022\u25aa\u25e6\u00b7\u25cf\-*]\s+")
 ITEM = re.compile(r"^(?:(?:\d+(?:\.\d+)*\.?|[A-Za-z])\)|\d+(?:st|nd|rd|th):|\d{1,2}\.(?!\d))\s+")
+ENTRY = re.compile(
+    r"^[\u201c\"]?[A-Z][\w'\u2019/-]*(?:\s+[A-Za-z][\w'\u2019/-]*){0,3}[\u201d\"]?"
+    r"(?:\s*\u00ad\s+|\s*[\u2013\u2014]\s*|\s+-{1,2}\s+|:\s+)\S"  # a soft hyphen as a dash is spaced
+)
 SOFT_HYPHEN = "\u00ad"
 SENTENCE_END = (".", "!", "?", ":", ")", '"', "\u201d")
 MINOR = frozenset(("a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to"))
@@ -26,6 +30,11 @@ SHORT = 0.6  # a line shorter than this share of the text width ended its paragr
 TITLE_SHORT = 0.8  # a title-case numbered line this long is wrapped prose, not a heading
 LONG_PARAGRAPH = 300  # words; past this a paragraph also ends at a line that ends a sentence
 LIST_REACH = 12  # blocks between an integer heading and a neighbouring item of its list
+MAX_SUBHEADING_WORDS = 5
+MAX_SUBHEADING_LENGTH = 40
+CONNECTIVES = frozenset(
+    ("thus", "then", "also", "however", "otherwise", "therefore", "hence", "next")
+)
 CENTRED = 15  # columns of indentation that mark a centred (top-level) heading
 
 Join = Callable[[str, str], str]
@@ -83,8 +92,10 @@ def _line(blocks, current, lines, index, width, caps, join) -> str:
             else _flush(blocks, current)
         )
     following = _next_text(lines, index)
-    heading = _numbered(text, following, len(raw), width) or (
-        _caps(raw, text, previous) if index in caps and _opens(previous, following) else None
+    heading = (
+        _numbered(text, following, len(raw), width)
+        or (_caps(raw, text) if index in caps and _opens(previous, following, width) else None)
+        or _subheading(text, previous, following, width)
     )
     if heading:
         _flush(blocks, current)
@@ -93,7 +104,12 @@ def _line(blocks, current, lines, index, width, caps, join) -> str:
     if BULLET.match(text):
         _flush(blocks, current)
         return "- " + BULLET.sub("", text)
-    if _item(text, previous) or _starts_case(text) or _bare_case(text, previous):
+    if (
+        _item(text, previous)
+        or _starts_case(text)
+        or _bare_case(text, previous)
+        or _entry(text, previous)
+    ):
         _flush(blocks, current)
         return text
     if current and _continues(previous, text, width, current):
@@ -182,6 +198,12 @@ def _item(text: str, previous: str) -> bool:
     return not (text[match.end() :][:1].islower() and before and not before.endswith(SENTENCE_END))
 
 
+def _entry(text: str, previous: str) -> bool:
+    """A glossary or labelled entry (`Hostage ­ the player...`, `Deck: Remove 12 cards`)
+    after a finished sentence starts its own block, as it starts its own line in the source."""
+    return bool(ENTRY.match(text)) and previous.strip().endswith(SENTENCE_END)
+
+
 def _bare_case(text: str, previous: str) -> bool:
     """`24.32` alone on its line after a finished sentence opens a case; `3.2.1.` after
     `See also Training,` ends a citation."""
@@ -250,13 +272,51 @@ def _caps_like(text: str) -> bool:
     return _capitals(text) or len(first[0]) >= 5 or (len(first) == 2 and first[1].isupper())
 
 
-def _opens(previous: str, following: str) -> bool:
-    """A heading stands after a blank line or a finished sentence, and before a new sentence."""
+def _opens(previous: str, following: str, width: float) -> bool:
+    """A heading stands after a blank line, a finished sentence or a short line (`Editor: A. N.
+    Author`), and before a new sentence."""
     before = previous.strip()
-    return (not before or before.endswith(SENTENCE_END)) and not following[:1].islower()
+    finished = not before or before.endswith(SENTENCE_END) or len(before) < SHORT * width
+    return finished and not following[:1].islower()
 
 
-def _caps(raw: str, text: str, previous: str) -> tuple[str, str]:
+def _subheading(text: str, previous: str, following: str, width: float) -> tuple[str, str] | None:
+    """`Firing Arcs` alone on its line between a finished sentence and a full line of prose is a
+    sub-heading; a short title-case line before another short line is a list or table line."""
+    words = text.split()
+    if not (1 <= len(words) <= MAX_SUBHEADING_WORDS) or len(text) > MAX_SUBHEADING_LENGTH:
+        return None
+    if (
+        not words[0][:1].isupper()
+        or not words[0].isalpha()
+        or text.endswith((*SENTENCE_END, ",", ";"))
+    ):
+        return None
+    if not all(w[:1].isupper() or w.lower() in MINOR for w in words) or any(
+        c.isdigit() for c in text
+    ):
+        return None
+    if sum(c.isalpha() for c in text) < 4 or text.isupper() or text.lower() in CONNECTIVES:
+        return None  # icon keys (`T`, `AS`), capitals (their own rule), `Thus` wrapped alone
+    before = previous.strip()
+    if before and not before.endswith(SENTENCE_END):
+        return None
+    return (f"### {text}", "") if _prose(following, width) else None
+
+
+def _prose(line: str, width: float) -> bool:
+    """A full line of running text: capitalised, most words in lower case (not column heads)."""
+    words = line.split()
+    lower = sum(w[:1].islower() for w in words)
+    return (
+        line[:1].isupper()
+        and len(line) >= SHORT * width
+        and len(words) >= 5
+        and lower * 2 >= len(words)
+    )
+
+
+def _caps(raw: str, text: str) -> tuple[str, str]:
     indent = len(raw) - len(raw.lstrip())
     depth = 1 if indent >= CENTRED or LETTERED.match(text) else 2
     return f"{'#' * depth} {text.rstrip(':')}", ""
