@@ -105,7 +105,7 @@ def _line(blocks, current, lines, index, width, caps, join) -> str:
         _flush(blocks, current)
         return "- " + BULLET.sub("", text)
     if (
-        _item(text, previous)
+        _item(text, previous, width)
         or _starts_case(text)
         or _bare_case(text, previous)
         or _entry(text, previous)
@@ -188,14 +188,17 @@ def _title_line(rest: str, following: str, length: int, width: float) -> bool:
     )
 
 
-def _item(text: str, previous: str) -> bool:
+def _item(text: str, previous: str, width: float) -> bool:
     """A list item or step (`a)`, `2.1)`, `3.`, `1st:`), unless a wrapped line merely starts
-    with a number (`40) adds to the total` after an unfinished sentence)."""
+    with a number (`40) adds to the total` after an unfinished sentence, or `4. He then` after a
+    full line that breaks off `and this time the result is`)."""
     match = ITEM.match(text)
     if not match:
         return False
     before = previous.strip()
-    return not (text[match.end() :][:1].islower() and before and not before.endswith(SENTENCE_END))
+    if not before or before.endswith(SENTENCE_END):
+        return True
+    return not text[match.end() :][:1].islower() and len(before) < SHORT * width
 
 
 def _entry(text: str, previous: str) -> bool:
