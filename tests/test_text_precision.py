@@ -84,3 +84,21 @@ def test_a_step_the_extraction_ran_into_a_line_is_not_missing(tmp_path):
     assert _found(tmp_path, text, "step-numbering") == []
     text = "Losses:\n\na. The player finds the loss from the table.\n\nc. Multiply.\n"
     assert len(_found(tmp_path, text, "step-numbering")) == 1
+
+
+def test_page_numbers_on_lines_of_their_own_do_not_end_a_counted_list(tmp_path):
+    entries = "".join(f"{n}. Part {n}\t\n\t\n{n + 8}\n" for n in range(1, 5))
+    assert _found(tmp_path, f"This appendix has 4 sections:\n{entries}", "stated-count") == []
+    found = _found(tmp_path, f"This appendix has 5 sections:\n{entries}", "stated-count")
+    assert [message for _, message in found] == [
+        "expected 4 sections as listed below, found the text says 5"
+    ]
+
+
+def test_steps_with_a_dotted_number_cite_sections_not_list_steps(tmp_path):
+    text = "3. PLAY\n\n3.1 Move. Units move.\n\n3.2 Fight. Repeat Steps 3.1 through 3.2.\n"
+    assert _found(tmp_path, text, "rulebook-reference") == []
+    found = _found(tmp_path, text.replace("3.1 through", "3.4 through"), "rulebook-reference")
+    assert [message for _, message in found] == [
+        "expected section 3.4 to exist, found no such section"
+    ]

@@ -15,9 +15,9 @@ KEYWORD = re.compile(
     r"\b(?i:sections?|paragraphs?|para\.|chapters?|rules?|cases?)\s+"
     r"(\d+(?:\.\d+)*(?:\s?[A-Z](?![A-Za-z]))?)(?![\d.]*\d)" + RANGE_END
 )
-SEE = re.compile(r"\b(?:[Ss]ee|[Aa]s per) (?:also )?(\d+(?:\.\d+)+)" + RANGE_END)
+SEE = re.compile(r"\b(?:[Ss]ee|[Aa]s per|[Ss]teps?) (?:also )?(\d+(?:\.\d+)+)" + RANGE_END)
 SECTION_SIGN = re.compile(r"§\s*(\d+(?:\.\d+)*)" + RANGE_END)
-STEP = re.compile(r"\b[Ss]teps? (\d{1,2})\b")
+STEP = re.compile(r"\b[Ss]teps? (\d{1,2})\b(?!\.\d)")  # `Steps 3.1 through 3.5` cite sections
 STEP_LABEL = re.compile(r"^[\s#*_>-]*[Ss]tep (\d{1,2})\b")  # `Step 2  Reveal:` names a step
 EXCERPT_CITATIONS = 5  # unresolved citations into one absent chapter that suggest an excerpt
 PAGE = re.compile(r"\b(?:[Pp]age|p\.) (\d{1,3})\b")

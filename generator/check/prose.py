@@ -237,7 +237,8 @@ def _number(word: str) -> int:
 def _items_after(outline: Outline, index: int) -> int:
     """How many list items follow a line: bullets or markers, with wrapped lines between them.
 
-    A paragraph after a blank line ends the list, so a second list below is not counted.
+    A paragraph after a blank line ends the list, so a second list below is not counted; page
+    numbers that a contents list puts on lines of their own do not.
     """
     starts = outline.index.starts
     count, last, blank = 0, index, False
@@ -245,7 +246,7 @@ def _items_after(outline: Outline, index: int) -> int:
         if number in starts or number - last > ITEM_GAP:
             break
         line = outline.lines[number - 1]
-        if count and blank and line.strip() and not ITEM.match(line) and not line[0].isspace():
+        if count and blank and _prose(line) and not ITEM.match(line) and not line[0].isspace():
             break
         blank = not line.strip()
         if ITEM.match(line):
@@ -254,6 +255,11 @@ def _items_after(outline: Outline, index: int) -> int:
                 break
             count, last = count + 1, number
     return count
+
+
+def _prose(line: str) -> bool:
+    """A line of words; a lone page number between contents entries ends no list."""
+    return any(c.isalpha() for c in line)
 
 
 def _child_sections_after(outline: Outline, index: int) -> int:
