@@ -32,6 +32,9 @@ LONG_PARAGRAPH = 300  # words; past this a paragraph also ends at a line that en
 LIST_REACH = 12  # blocks between an integer heading and a neighbouring item of its list
 MAX_SUBHEADING_WORDS = 5
 MAX_SUBHEADING_LENGTH = 40
+COUNTED = frozenset(  # nouns a bare number before them counts (`8 players`), as check reads them
+    ("player", "players", "card", "cards", "turn", "turns", "round", "rounds", "age", "ages")
+)
 CONNECTIVES = frozenset(
     ("thus", "then", "also", "however", "otherwise", "therefore", "hence", "next")
 )
@@ -70,7 +73,7 @@ def _list_entries(blocks: list[str]) -> list[str]:
     }
     out = []
     for index, block in enumerate(blocks):
-        match = re.match(r"^# (\d{1,3}) (.*)$", block)
+        match = re.match(r"^# (\d{1,3})\.? (.*)$", block)
         if match and any(
             abs(number - int(match[1])) == 1 and abs(where - index) <= LIST_REACH
             for number, where in items
@@ -228,7 +231,12 @@ def _depth(number: str) -> int:
 
 
 def _title(depth: int, number: str, title: str) -> str:
-    return f"{'#' * depth} {number} {title.strip().rstrip('.:').strip()}"
+    """`# 2 GAME SETUP`; `# 11. PLAYER MATS` keeps its dot, or it reads as eleven players."""
+    title = title.strip().rstrip(".:").strip()
+    first = title.split(maxsplit=1)[0].lower() if title else ""
+    if "." not in number and first.strip(",;") in COUNTED:
+        number += "."
+    return f"{'#' * depth} {number} {title}"
 
 
 def _capitals(text: str) -> bool:
