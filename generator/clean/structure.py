@@ -16,7 +16,8 @@ BULLET = re.compile(r"^\s*[\u2022\u25aa\u25e6\u00b7\u25cf\-*]\s+")
 ITEM = re.compile(r"^(?:(?:\d+(?:\.\d+)*\.?|[A-Za-z])\)|\d+(?:st|nd|rd|th):|\d{1,2}\.(?!\d))\s+")
 ENTRY = re.compile(
     r"^[\u201c\"]?[A-Z][\w'\u2019/-]*(?:\s+[A-Za-z][\w'\u2019/-]*){0,3}[\u201d\"]?"
-    r"(?:\s*\u00ad\s+|\s*[\u2013\u2014]\s*|\s+-{1,2}\s+|:\s+)\S"  # a soft hyphen as a dash is spaced
+    r"(?:\s*\([^()]{1,20}\))?"  # `Head of the Family (E, 4-5): ...`
+    r"(?:\s*\u00ad\s+|\s*[\u2013\u2014]\s*|\s*-{1,2}\s+|:\s+)\S"  # a soft hyphen as a dash is spaced
 )
 SOFT_HYPHEN = "\u00ad"
 SENTENCE_END = (".", "!", "?", ":", ")", '"', "\u201d")
