@@ -102,3 +102,28 @@ def test_steps_with_a_dotted_number_cite_sections_not_list_steps(tmp_path):
     assert [message for _, message in found] == [
         "expected section 3.4 to exist, found no such section"
     ]
+
+
+CASE_BOOK = "\n\n".join(
+    [
+        "[15.0] SUPPLY",
+        "[15.1] Units need supply.",
+        "[15.2] Trucks carry it.",
+        "[{third}] Captured trucks.",
+        "[15.4] Trucks move.",
+        "[16.0] END",
+        "[16.1] The game ends.",
+    ]
+)
+
+
+def test_a_chapter_number_with_a_digit_too_many_is_a_misprint(tmp_path):
+    found = _found(tmp_path, CASE_BOOK.format(third="115.3"), "rulebook-numbering")
+    assert [message for _, message in found][:1] == ["expected 15.3, found 115.3 (a misprint?)"]
+    assert _found(tmp_path, CASE_BOOK.format(third="15.3"), "rulebook-numbering") == []
+
+
+def test_a_numbered_list_reaching_a_shouted_item_opens_no_chapter(tmp_path):
+    items = "\n".join(f"{n}. Magazine issue {n}, page 12" for n in range(1, 12))
+    text = f"1. INTRO\n\nRead on.\n\n2. SOURCES\n\n{items}\n12. QUESTION BOX\n\n3. ARCHIVE\n\nDone.\n"
+    assert _found(tmp_path, text, "rulebook-numbering") == []

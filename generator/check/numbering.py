@@ -15,8 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
-from generator.check.outline import Section, title_like
+from generator.check.outline import Section, successors, title_like
 
+LIST_NUMBER = re.compile(r"^\s*(\d+)[.)]\s")
+LIST_RUN = 3  # list items leading up to a number that make it the end of a list
 SUB_CASE_VOTES = 2  # `15.1` then `15.11` at least this often makes the text case-numbered
 
 
@@ -38,10 +40,16 @@ def numbering_problems(sections: list[Section], lines: list[str]) -> Iterator[Pr
     instances: dict[tuple[str, ...], int] = {}
     epoch = 0
     for position, section in enumerate(sections):
+        if _list_item(latest.get(((epoch, section.scope), False)), section, lines):
+            continue
         path = tree_path(section.number, cases)
         if _restarts(section, path, latest, epoch):
             epoch += 1
         parent, present = _parent(section, path, instances, epoch)
+        misprint = _misprint(sections[position - 1] if position else None, section, present)
+        if misprint:
+            yield Problem(section, f"expected {misprint}, found {section.number} (a misprint?)")
+            continue
         if epoch == 0 or len(path) > 1:  # a restarted list's items have no sub-sections
             instances[path] = position
         last = path[-1]
@@ -131,6 +139,33 @@ def _next_part(
         return ("A",) if path[-1].isalpha() else ("0", "1")
     before = tree_path(previous.number, cases)[-1]
     return (chr(ord(before) + 1),) if before.isalpha() else (str(int(before) + 1),)
+
+
+def _misprint(previous: Section | None, section: Section, present: bool) -> str | None:
+    """The number the section should have when it lands in no known part but reads as the
+    next one with one digit too many in its chapter number (`115.33` between 15.32 and 15.34);
+    `23.52` under a lost 23.5 is a child, not a misprint."""
+    if present or previous is None or len(section.parts) < 2:
+        return None
+    following = successors(previous.parts)
+    for cut in range(len(section.top)):
+        shorter = section.number[:cut] + section.number[cut + 1 :]
+        if shorter[:1].isdigit() and tuple(shorter.split(".")) in following:
+            return shorter
+    return None
+
+
+def _list_item(previous: Section | None, section: Section, lines: list[str]) -> bool:
+    """A plain-text chapter number far past the latest chapter that the line before it leads
+    up to (`52.`, `53.`, `54. General Vol.25 ...` then `55. QUESTION BOX`) ends a numbered list, it is no
+    chapter: the chapter after it (29 after 28) still follows in sequence."""
+    if previous is None or section.level or len(section.parts) != 1 or not section.top.isdigit():
+        return False
+    if not previous.top.isdigit() or int(section.top) <= int(previous.top) + 1:
+        return False
+    found = (LIST_NUMBER.match(line) for line in lines[previous.line : section.line - 1])
+    numbers = [int(match[1]) for match in found if match]
+    return numbers[-LIST_RUN:] == list(range(int(section.top) - LIST_RUN, int(section.top)))
 
 
 def _written(previous: Section | None, section: Section, lines: list[str]) -> bool:

@@ -193,10 +193,10 @@ def _continues(outline: Outline, line: str) -> bool:
     lead = NUMBER_IN_TITLE.match(line)
     if not outline.sections or lead is None or not lead[1]:
         return False
-    return tuple(normalise(lead[1]).split(".")) in _successors(outline.sections[-1].parts)
+    return tuple(normalise(lead[1]).split(".")) in successors(outline.sections[-1].parts)
 
 
-def _successors(parts: tuple[str, ...]) -> set[tuple[str, ...]]:
+def successors(parts: tuple[str, ...]) -> set[tuple[str, ...]]:
     """Numbers that may follow `parts`: its first child, the next number at any depth, and
     in case numbering the next case (`26.4` after `26.33`)."""
     found = {(*parts, "1")}
