@@ -218,3 +218,59 @@ def test_a_case_number_alone_on_its_line_keeps_its_text_and_long_sub_cases_start
 def test_a_wrapped_citation_alone_on_its_line_stays_in_its_sentence():
     text = f"{WRAPPED} oil. See also Trading,\n5.1.2.\nThe harbour closes at night.\n"
     assert blocks(clean_text(text).markdown)[0].endswith("See also Trading, 5.1.2.")
+
+
+def test_a_short_title_case_line_before_prose_is_a_sub_heading_but_table_cells_are_not():
+    text = (
+        f"{WRAPPED} the\nlantern at once.\nNight Watch\n{WRAPPED} the\nlantern at dusk.\n\n"
+        "Boat\nSkiff\nBarge\n\nThus\nKeepers who lose the light also lose the watch and its pay.\n"
+    )
+    result = blocks(clean_text(text).markdown)
+    assert result[1] == "### Night Watch"
+    assert "### Skiff" not in result and "### Thus" not in result
+
+
+def test_glossary_entries_after_a_finished_sentence_stay_apart():
+    text = (
+        "Keeper \u00ad the player who tends a lantern through the night and trims its wick often.\n"
+        "Relief \u00ad the keeper who takes over at midnight. A keeper may not refuse relief.\n"
+        "Head Keeper (H, 3-5): settles disputes between keepers at the harbour gate.\n"
+    )
+    assert [b.split()[0] for b in blocks(clean_text(text).markdown)] == ["Keeper", "Relief", "Head"]
+
+
+def test_a_number_that_starts_a_wrapped_line_after_a_broken_off_sentence_is_no_item():
+    text = (
+        "1. The keeper rolls a die and adds the oil value to the result, and this time the sum is\n"
+        "4. He then trims the wick and lights the lantern for the night watch.\n"
+        "2. The next keeper takes over.\n"
+    )
+    result = blocks(clean_text(text).markdown)
+    assert [b[:2] for b in result] == ["1.", "2."]
+    assert "the sum is 4. He then" in result[0]
+
+
+def test_an_integer_heading_that_starts_with_a_counted_noun_keeps_its_dot():
+    text = f"10. HARBOUR TILES\n{WRAPPED}.\n11. PLAYER MATS\n{WRAPPED}.\n12. PLACE CARDS\n"
+    markdown = clean_text(text).markdown
+    assert "# 11. PLAYER MATS" in markdown and "# 12 PLACE CARDS" in markdown
+
+
+def test_indented_sub_lists_keep_their_nesting():
+    text = (
+        "Setup:\n- Place the board.\n    - Put the harbour tile down.\n\t- Put the reefs round it.\n"
+        "- Deal the keepers.\n1. Light the lanterns.\n   a) Trim the wicks.\n"
+    )
+    assert blocks(clean_text(text).markdown)[1:] == [
+        "- Place the board.",
+        "  - Put the harbour tile down.",
+        "  - Put the reefs round it.",
+        "- Deal the keepers.",
+        "1. Light the lanterns.",
+        "   a) Trim the wicks.",
+    ]
+
+
+@pytest.mark.parametrize("text", ["", "\n", "\f", "\f\f\n \n\t"])
+def test_empty_or_blank_text_cleans_to_nothing(text):
+    assert clean_text(text).markdown == "\n"

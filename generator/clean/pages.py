@@ -71,6 +71,8 @@ def _page_numbers(lines: list[Line]) -> set[int]:
     """Lone numbers that are page numbers: not one of a run of number lines (a table's column
     as plain `pdftotext` writes it, one cell per line)."""
     text = [i for i, line in enumerate(lines) if line.text.strip()]
+    if not text:
+        return set()  # an empty or blank page set (a blank file must not fail)
     alone = {i for i in text if PAGE_NUMBER.match(lines[i].text)}
     return {
         i

@@ -39,6 +39,8 @@ COUNTED = frozenset(  # nouns a bare number before them counts (`8 players`), as
 CONNECTIVES = frozenset(
     ("thus", "then", "also", "however", "otherwise", "therefore", "hence", "next")
 )
+LIST_LOOKBACK = 12  # lines searched upwards for the item a deeper list line belongs to
+MAX_NEST_STEP = 8  # columns deeper than its parent a nested list line stands at most
 CENTRED = 15  # columns of indentation that mark a centred (top-level) heading
 
 Join = Callable[[str, str], str]
@@ -107,19 +109,50 @@ def _line(blocks, current, lines, index, width, caps, join) -> str:
         return heading[1]
     if BULLET.match(text):
         _flush(blocks, current)
-        return "- " + BULLET.sub("", text)
-    if (
-        _item(text, previous, width)
-        or _starts_case(text)
-        or _bare_case(text, previous)
-        or _entry(text, previous)
-    ):
+        return _nesting(lines, index) + "- " + BULLET.sub("", text)
+    if _item(text, previous, width):
+        _flush(blocks, current)
+        return _nesting(lines, index) + text
+    if _starts_case(text) or _bare_case(text, previous) or _entry(text, previous):
         _flush(blocks, current)
         return text
     if current and _continues(previous, text, width, current):
         return join(current, text)
     _flush(blocks, current)
     return text
+
+
+def _nesting(lines: list[str], index: int) -> str:
+    """The indent that nests a list line under the list line above it that stands further left
+    (a tab or a few spaces deeper), so a sub-list stays a sub-list in Markdown."""
+    indent = _indent(lines[index])
+    if not indent:
+        return ""
+    for j in range(index - 1, max(index - LIST_LOOKBACK, 0) - 1, -1):
+        line = lines[j]
+        if not line.strip():
+            continue
+        parent = _marker(line)
+        here = _indent(line)
+        if parent and here < indent <= here + MAX_NEST_STEP:
+            return _nesting(lines, j) + " " * parent
+        if here < indent:
+            return ""  # a paragraph further left: this line is no sub-list of a list above
+    return ""
+
+
+def _indent(line: str) -> int:
+    expanded = line.replace("\t", "    ")
+    return len(expanded) - len(expanded.lstrip())
+
+
+def _marker(line: str) -> int:
+    """Columns a list line's marker takes in Markdown (`- ` or `12. `), 0 for other lines."""
+    text = line.strip()
+    if BULLET.match(text):
+        return 2
+    match = ITEM.match(text)
+    return len(match[0].rstrip()) + 1 if match else 0
 
 
 def _flush(blocks: list[str], current: str) -> str:
