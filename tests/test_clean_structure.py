@@ -248,6 +248,9 @@ def test_a_number_that_starts_a_wrapped_line_after_a_broken_off_sentence_is_no_i
     result = blocks(clean_text(text).markdown)
     assert [b[:2] for b in result] == ["1.", "2."]
     assert "the sum is 4. He then" in result[0]
+    listed = "52. Harbour Gazette, Vol. 18; Back to the Lanterns, Strategy, Basic\n"
+    listed += "Keeping in the Harbour: A. Keeper\n53. Harbour Gazette, Vol. 22; Night Watch\n"
+    assert [b[:3] for b in blocks(clean_text(listed).markdown)] == ["52.", "53."]
 
 
 def test_an_integer_heading_that_starts_with_a_counted_noun_keeps_its_dot():

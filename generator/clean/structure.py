@@ -110,7 +110,7 @@ def _line(blocks, current, lines, index, width, caps, join) -> str:
     if BULLET.match(text):
         _flush(blocks, current)
         return _nesting(lines, index) + "- " + BULLET.sub("", text)
-    if _item(text, previous, width):
+    if _item(text, previous, width, current):
         _flush(blocks, current)
         return _nesting(lines, index) + text
     if _starts_case(text) or _bare_case(text, previous) or _entry(text, previous):
@@ -225,17 +225,23 @@ def _title_line(rest: str, following: str, length: int, width: float) -> bool:
     )
 
 
-def _item(text: str, previous: str, width: float) -> bool:
+def _item(text: str, previous: str, width: float, current: str) -> bool:
     """A list item or step (`a)`, `2.1)`, `3.`, `1st:`), unless a wrapped line merely starts
     with a number (`40) adds to the total` after an unfinished sentence, or `4. He then` after a
-    full line that breaks off `and this time the result is`)."""
+    full line that breaks off `and this time the result is` in item 2)."""
     match = ITEM.match(text)
     if not match:
         return False
     before = previous.strip()
-    if not before or before.endswith(SENTENCE_END):
+    if not before or before.endswith(SENTENCE_END) or _next_item(current, text):
         return True
     return not text[match.end() :][:1].islower() and len(before) < SHORT * width
+
+
+def _next_item(current: str, text: str) -> bool:
+    """`53. General ...` in the open item `52. General ...`: the next number of its list."""
+    this, open_item = re.match(r"(\d{1,3})\.\s", text), re.match(r"\s*(\d{1,3})\.\s", current)
+    return bool(this and open_item) and int(this[1]) == int(open_item[1]) + 1
 
 
 def _entry(text: str, previous: str) -> bool:
