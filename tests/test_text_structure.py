@@ -234,3 +234,13 @@ def test_a_150_kb_rulebook_is_checked_within_a_second(tmp_path):
     start = time.perf_counter()
     _findings(tmp_path, text)
     assert time.perf_counter() - start < 1.0
+
+
+def test_links_to_github_heading_ids_resolve_and_broken_ones_do_not(tmp_path):
+    text = (
+        "# Rules\n\n## Choosing Players for Sickbay/Brig\n\nText.\n\n## Ships & Boats\n\nText.\n\n"
+        "See [sickbay](#choosing-players-for-sickbaybrig), [ours](#choosing-players-for-sickbay-brig), "
+        "[boats](#ships--boats) and [gone](#no-such-part).\n"
+    )
+    found = _codes(_findings(tmp_path, text, "rules.md"), "rulebook-reference")
+    assert [f[3] for f in found] == ["expected a heading with id 'no-such-part', found none"]

@@ -125,6 +125,17 @@ def _outline(book: Rulebook, source: str) -> Outline:
     return book_outline(headings, source)
 
 
+def _github_ids(book: Rulebook | None) -> frozenset[str]:
+    """The ids GitHub gives a Markdown file's headings (it drops `/` and `&` where our typeset
+    rulebook turns them into hyphens): a file outside a game is often written for GitHub."""
+    if book is None:
+        return frozenset()
+    titles = (
+        re.sub(r"<[^>]+>", "", b.title).lower() for b in book.blocks if isinstance(b, Heading)
+    )
+    return frozenset(re.sub(r"[^\w\- ]", "", title).replace(" ", "-") for title in titles)
+
+
 def check_text_file(path: Path, report: Report, strict: bool = False) -> None:
     """`pnp check FILE`: the text rules on a Markdown or plain-text rulebook outside any game;
     binary or oversized input is one finding, and no kind of finding floods the output."""
@@ -141,6 +152,7 @@ def check_text_file(path: Path, report: Report, strict: bool = False) -> None:
         outline = _outline(book, source)
     outline.memo[FALLBACK] = fallbacks
     anchors = frozenset(a for match in ANCHOR.finditer(source) for a in match.groups() if a)
+    anchors |= _github_ids(book)
     found = Report()
     check_rulebook(RulebookText(path, outline, strict=strict), book, found, anchors)
     report.findings.extend(capped(found.sorted()))
