@@ -131,7 +131,9 @@ def _github_ids(book: Rulebook | None) -> frozenset[str]:
     if book is None:
         return frozenset()
     titles = (
-        re.sub(r"<[^>]+>", "", b.title).lower() for b in book.blocks if isinstance(b, Heading)
+        html.unescape(re.sub(r"<[^>]+>", "", b.title)).lower()
+        for b in book.blocks
+        if isinstance(b, Heading)
     )
     return frozenset(re.sub(r"[^\w\- ]", "", title).replace(" ", "-") for title in titles)
 
