@@ -39,8 +39,59 @@ SCORED = ("error", "warning")
 HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$")
 NUMBER = re.compile(r"^\[?(\d{1,3}(?:\.\d{1,4})*)\]?\.?\s*(.*)$")
 
-# Our verdicts on findings that appear on clean's output only: (file, code, key) -> (verdict, why).
-CLEAN_VERDICTS: dict[tuple[str, str, str], tuple[str, str]] = {}
+# Our verdicts on findings that appear on clean's output only, read in the cleaned text:
+# (file, code, a fragment of the message) -> (verdict, why). `true` = a real problem of the text
+# that clean made readable; `false` = the checker misreads clean's (faithful) structure.
+ADP, AK, AGRICOLA = (
+    "lehi-a-distant-plain-rules.txt",
+    "lehi-afrika-korps-rules.txt",
+    "lehi-agricola-rules.txt",
+)
+CLEAN_VERDICTS: dict[tuple[str, str, str], tuple[str, str]] = {
+    ("lehi-1989-dawn-of-freedom-rules.txt", "term-variant", "'Tatabayna'"): (
+        "true",
+        "a real misspelling; the raw text hid the second correct use behind a line-end hyphen",
+    ),
+    (ADP, "rulebook-reference", "section 6.2 to exist"): (
+        "true",
+        "6.2 is lost from this extraction (6.1 is followed by 6.3); the glossary cites it",
+    ),
+    (ADP, "rulebook-reference", "section 4.3.4 to exist"): (
+        "true",
+        "4.3.4 is lost from this extraction (4.3.3 is the last case); the glossary cites it",
+    ),
+    (ADP, "reference-topic", "about 'deck', expected 8"): (
+        "false",
+        "check: a scenario's 'Deck:' set-up label read as chapter 8 defining decks; the bullet "
+        "is now its own sentence",
+    ),
+    (ADP, "stated-count", "spaces as listed below, found the text says 3"): (
+        "false",
+        "check: 'in up to 3 spaces:' is a limit and the bullets are procedure steps; clean "
+        "joined the wrapped sentence so the colon ends its line",
+    ),
+    (AK, "reference-topic", "about 'record'"): (
+        "false",
+        "check: 'Time Record Card ... repeat Steps 3.1 through 3.5' is a loop of steps, not a "
+        "citation about the record card; rejoined, the card's name precedes the citation",
+    ),
+    (AGRICOLA, "name-reference", "named 'Overview'"): (
+        "false",
+        "the overview of game phases is a side of a player card, not a part of the text",
+    ),
+    (AGRICOLA, "step-numbering", "expected step 12 after 11, found 8"): (
+        "false",
+        "clean: the appendix section '8. Credits' follows a list 1-11 and reads as its item",
+    ),
+}
+
+
+def judged(name: str, finding: Finding) -> tuple[str, str] | None:
+    """Our verdict on a finding new on clean's output, if we gave one."""
+    for (file, code, fragment), verdict_why in CLEAN_VERDICTS.items():
+        if file == name and code == finding.code and fragment in finding.message:
+            return verdict_why
+    return None
 
 
 def raw_files(folder: Path) -> list[Path]:
@@ -104,10 +155,11 @@ def new_on_clean(raw: list[Finding], cleaned: list[Finding]) -> list[Finding]:
     return new
 
 
-def raw_false(path: Path, raw: list[Finding]) -> int:
-    """Raw findings labelled false in labels.csv."""
+def raw_false(path: Path, raw: list[Finding]) -> tuple[int, int]:
+    """Raw findings labelled false in labels.csv, and how many carry a label at all."""
     labels = match(path.name, raw, load_labels())
-    return sum(1 for label in labels if label is not None and label.verdict == "false")
+    false = sum(1 for label in labels if label is not None and label.verdict == "false")
+    return false, sum(1 for label in labels if label is not None)
 
 
 def measure(path: Path, listed: list[str], verbose: bool) -> tuple[bool, bool, int, int]:
@@ -120,24 +172,25 @@ def measure(path: Path, listed: list[str], verbose: bool) -> tuple[bool, bool, i
         cleaned = scored(findings_of(out))
     raw = scored(findings_of(path))
     new = new_on_clean(raw, cleaned)
+    gone = new_on_clean(cleaned, raw)  # raw findings clean's output no longer raises
     kept = kept_headings(listed, markdown)
     heads_ok = not listed or kept >= TARGET_KEPT * len(listed)
     before, after = longest_paragraph(text), longest_paragraph(markdown)
     para_ok = after <= MAX_WORDS or after <= before
-    false_raw = raw_false(path, raw)
-    verdicts = [CLEAN_VERDICTS.get((path.name, f.code, label_key(f.message))) for f in new]
+    false_raw, labelled = raw_false(path, raw)
+    verdicts = [judged(path.name, f) for f in new]
     false_new = sum(1 for v in verdicts if v and v[0] == "false")
     unjudged = sum(1 for v in verdicts if v is None)
     heads = f"{kept}/{len(listed)}" if listed else "-"
     print(
         f"  {path.name:<44} {heads:>8} {verdict(heads_ok) if listed else '    '}"
         f"  {before:>5} -> {after:<5} {verdict(para_ok)}"
-        f"  {len(raw):>3} -> {len(cleaned):<3} new {len(new):<2}"
-        f" false raw {false_raw:<2} new false {false_new} unjudged {unjudged}"
+        f"  {len(raw):>3} -> {len(cleaned):<3} new {len(new):<2} gone {len(gone):<2}"
+        f" false raw {false_raw}/{labelled} labelled, new false {false_new} unjudged {unjudged}"
     )
-    for finding, judged in zip(new, verdicts, strict=True):
-        if verbose or judged is None or judged[0] == "false":
-            mark = judged[0] if judged else "?"
+    for finding, given in zip(new, verdicts, strict=True):
+        if verbose or given is None or given[0] == "false":
+            mark = given[0] if given else "?"
             print(
                 f"      {mark:<5} {finding.position.line:>5} {finding.code}: {finding.message[:110]}"
             )
