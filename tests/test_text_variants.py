@@ -87,3 +87,59 @@ def test_a_letter_split_off_the_word_still_counts_as_a_slip():
 def test_the_dictionary_spelling_is_the_one_expected_among_slips():
     text = "Military " * 4 + "\nMililary Mililary Mililary\nMilirary\n"
     assert pairs(text) == {("Mililary", "Military"), ("Milirary", "Military")}
+
+
+def running_text(word: str, slip: str, times: int = 4) -> str:
+    """A few lines that use a lower-case word `times` times and its slip once."""
+    uses = "\n".join(f"Rule {n}: each {word} here counts." for n in range(times))
+    return f"{uses}\nLast rule: the {slip} there counts.\n"
+
+
+@pytest.mark.parametrize(
+    ("slip", "word"),
+    [
+        ("tokcn", "token"),  # c read for e, in a five-letter word
+        ("nevcr", "never"),
+        ("lreasury", "treasury"),  # l read for t, in the first letter
+        ("rembved", "removed"),  # b read for o
+        ("tokeos", "tokens"),  # o read for n
+        ("sumrner", "summer"),  # rn read for m
+        ("cornbat", "combat"),
+    ],
+)
+def test_an_ocr_slip_of_a_common_dictionary_word_is_a_variant(slip, word):
+    assert pairs(running_text(word, slip)) == {(slip, word)}
+
+
+def test_a_lower_case_non_word_one_letter_from_a_common_word_is_a_variant():
+    assert pairs(running_text("conditions", "condtions")) == {("condtions", "conditions")}
+
+
+def test_a_capitalised_non_word_one_plain_letter_from_a_word_may_be_a_name():
+    text = running_text("marine", "x") + "The destroyer Marne sailed.\n"
+    assert pairs(text) == set()
+
+
+def test_a_capital_where_ocr_would_confuse_lower_case_letters_is_meant():
+    text = running_text("armor", "x") + "The 8 ArmBr battalion.\n"
+    assert pairs(text) == set()
+
+
+def test_a_slip_needs_a_word_the_text_uses_several_times():
+    assert pairs(running_text("token", "tokcn", times=2)) == set()
+    assert pairs(running_text("token", "tokcn", times=3)) == {("tokcn", "token")}
+
+
+def test_a_non_word_used_about_as_often_as_the_word_is_a_term_of_its_own():
+    text = running_text("token", "x", times=3) + "tokcn tokcn\n"
+    assert pairs(text) == set()
+
+
+@pytest.mark.parametrize(("other", "word"), [("tines", "lines"), ("ether", "other")])
+def test_a_dictionary_word_is_no_ocr_slip_of_another(other, word):
+    assert pairs(running_text(word, other)) == set()
+
+
+def test_the_dictionary_word_a_slip_undoes_to_is_expected_over_a_name_like_term():
+    text = running_text("cities", "citics") + "Civics. Civics. Civics.\n"
+    assert pairs(text) == {("citics", "cities")}

@@ -7,6 +7,10 @@ dictionary words (form/from, jamming/ramming), regional or foreign spellings (Ar
 abbreviations (Rajpt, PnzrGrndr), numerals (XXIII, PzIIH), words that differ in their first
 letter (Littorio/Vittorio, Greece/Reece) unless OCR confuses the two letters, halves of a word
 broken at a line end (situ-/ation), and names in a credits or bibliography section.
+
+A non-word is also a slip of a dictionary word the text uses several times (at least SLIP_USES
+times, and SLIP_USES times as often) when one OCR confusion of lower-case letters (tokcn, lreasury,
+rembved) or, for a word written in lower case, one letter (condtions) turns it into that word.
 """
 
 from __future__ import annotations
@@ -21,6 +25,10 @@ from generator.clean.words import Vocabulary
 WORD = re.compile(r"(?<![\w'\u2019-])[A-Za-z][A-Za-z0-9]*(?![\w\u00ad-])")
 OCR = (("rn", "m"), ("cl", "d"), ("vv", "w"), ("1", "l"), ("0", "o"), ("5", "s"))
 OCR_LETTERS = frozenset(["ce", "co", "eo", "hb", "il", "lt", "ft", "rt", "nu", "nh", "mn"])
+CONFUSIONS = re.findall(  # letters OCR reads for one another, either way round
+    r"(\w+)/(\w+)", "c/e o/e n/o l/t b/o rn/m cl/d li/h ii/u vv/w 1/l 0/o 5/s"
+)
+SLIP_USES = 3  # a dictionary word used this often, and this many times as often as its slip
 ENDINGS = ("iest", "ies", "ied", "ier", "ing", "ers", "ed", "es", "er", "ly", "s", "y", "e", "d")
 IRREGULAR = (("ied", "y"), ("ier", "y"), ("iest", "y"), ("ame", "ome"))
 DOUBLED = re.compile(r"^(\w*?)([b-df-hj-np-tv-z])\2(?:ing|ed|er|ers|est)$")
@@ -67,9 +75,10 @@ def term_variants(lines: list[str]) -> list[Variant]:
     vocabulary = Vocabulary()
     unknown = {word for word in uses if not _known(word, vocabulary)}
     partners: dict[str, list[str]] = defaultdict(list)
-    for a, b in _pairs(set(uses), unknown):
+    slips = _ocr_slips(words, unknown)
+    for a, b in _pairs(set(uses), unknown) | slips:
         rare, common = (a, b) if (uses[a], b) < (uses[b], a) else (b, a)
-        if _variant(rare, common, words, unknown, lines):
+        if _variant(rare, common, words, unknown, lines, (a, b) in slips):
             partners[rare].append(common)
     found = []
     for rare, commons in partners.items():
@@ -83,11 +92,17 @@ def term_variants(lines: list[str]) -> list[Variant]:
     return sorted(found, key=lambda v: (v.line, v.column))
 
 
-def _variant(rare: str, common: str, words: _Words, unknown: set[str], lines: list[str]) -> bool:
+def _variant(
+    rare: str, common: str, words: _Words, unknown: set[str], lines: list[str], ocr: bool
+) -> bool:
     """Whether a rarer word is a drifted spelling of the common one, not another word or name."""
     if words.uses[common] < 2 or _inflected(rare, common):
         return False
-    if not ((rare in unknown and common in unknown) or words.written[common][0].isupper()):
+    if not (
+        (rare in unknown and common in unknown)
+        or words.written[common][0].isupper()
+        or _slip_of_word(rare, common, words, unknown, ocr)
+    ):
         return False
     if rare not in unknown and words.written[rare][0].islower():
         return False  # a dictionary word in running text (fairly) is no slip for a name (Fairey)
@@ -100,6 +115,29 @@ def _variant(rare: str, common: str, words: _Words, unknown: set[str], lines: li
         or _numerals(*written)
         or _first_letter(rare, common, words, lines)
     )
+
+
+def _slip_of_word(rare: str, common: str, words: _Words, unknown: set[str], ocr: bool) -> bool:
+    """A non-word one OCR confusion (tokcn) or, in lower case, one letter (condtions) from a
+    dictionary word the text uses several times; a capitalised one may be a name (Marne)."""
+    if rare not in unknown or common in unknown or words.uses[common] < SLIP_USES:
+        return False
+    if words.uses[rare] * SLIP_USES > words.uses[common]:
+        return False
+    return ocr or (words.written[rare][0].islower() and _one_edit(rare, common))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether one inserted, dropped or changed letter turns one word into the other."""
+    short, long = sorted((a, b), key=len)
+    if len(long) - len(short) > 1:
+        return False
+    start = next(
+        (i for i, (x, y) in enumerate(zip(short, long, strict=False)) if x != y), len(short)
+    )
+    if len(short) == len(long):
+        return short[start + 1 :] == long[start + 1 :]
+    return short[start:] == long[start + 1 :]
 
 
 def _explained(rare: str, common: str) -> bool:
@@ -222,6 +260,37 @@ def _pairs(words: set[str], unknown: set[str]) -> set[tuple[str, str]]:
                     if a < b and (a in unknown or b in unknown) and _close(a, b, key, unknown):
                         pairs.add((a, b))
     return pairs
+
+
+def _ocr_slips(words: _Words, unknown: set[str]) -> set[tuple[str, str]]:
+    """Pairs of a non-word and the word it becomes when one OCR confusion is undone (tokcn);
+    sought from the words used twice or more, as only those can be the expected spelling."""
+    pairs: set[tuple[str, str]] = set()
+    uses = words.uses
+    for common in [word for word, count in uses.items() if count >= 2]:
+        for rare in _unconfused(common, common):
+            if rare not in uses or rare == common or not (rare in unknown or common in unknown):
+                continue
+            if (uses[common], rare) < (uses[rare], common):
+                continue  # the pair is met again from the other, more used side
+            if common in _unconfused(rare, words.written[rare]):
+                pairs.add((min(rare, common), max(rare, common)))
+    return pairs
+
+
+def _unconfused(word: str, written: str) -> set[str]:
+    """Each spelling with one OCR confusion (c read for e, rn for m, ...) turned back; the
+    confusions are of lower-case letters, so a capital (ArmBr, Exx01) is meant as written."""
+    found: set[str] = set()
+    for a, b in CONFUSIONS:
+        for seen, meant in ((a, b), (b, a)):
+            start = word.find(seen)
+            while start >= 0:
+                end = start + len(seen)
+                if written.isupper() or written[start:end] == seen:
+                    found.add(word[:start] + meant + word[end:])
+                start = word.find(seen, start + 1)
+    return found
 
 
 def _deletions(word: str) -> set[str]:
