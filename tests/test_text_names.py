@@ -101,3 +101,13 @@ def test_the_position_is_the_name_itself():
 def test_a_citation_wrapped_onto_the_next_line_still_marks_a_name_as_cited():
     text = RULES + "\nSee also Training,\n3.2.1 for more.\n"
     assert messages(text) == []
+
+
+def test_one_plain_word_near_no_entry_may_name_something_outside_the_text():
+    assert messages(RULES + "\nA new action opens each round (see Overview on your card).\n") == []
+    assert messages(RULES + "\nStep away (see Retract).\n") == [
+        "expected a heading or entry named 'Retract', found none; did you mean 'Retreat'?"
+    ]
+    assert messages(RULES + "\nRelated Topics: Overview\n") == [
+        "expected a heading or entry named 'Overview', found none"
+    ]

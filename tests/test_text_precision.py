@@ -125,5 +125,32 @@ def test_a_chapter_number_with_a_digit_too_many_is_a_misprint(tmp_path):
 
 def test_a_numbered_list_reaching_a_shouted_item_opens_no_chapter(tmp_path):
     items = "\n".join(f"{n}. Magazine issue {n}, page 12" for n in range(1, 12))
-    text = f"1. INTRO\n\nRead on.\n\n2. SOURCES\n\n{items}\n12. QUESTION BOX\n\n3. ARCHIVE\n\nDone.\n"
+    text = (
+        f"1. INTRO\n\nRead on.\n\n2. SOURCES\n\n{items}\n12. QUESTION BOX\n\n3. ARCHIVE\n\nDone.\n"
+    )
     assert _found(tmp_path, text, "rulebook-numbering") == []
+
+
+def test_a_bound_before_a_colon_is_no_stated_count(tmp_path):
+    steps = "- Pick a space.\n- Move there.\n\nPlay goes on.\n"
+    assert _found(tmp_path, f"A unit may move in up to 3 spaces:\n{steps}", "stated-count") == []
+    found = _found(tmp_path, f"A unit moves through 3 spaces:\n{steps}", "stated-count")
+    assert [message for _, message in found] == [
+        "expected 2 spaces as listed below, found the text says 3"
+    ]
+
+
+def test_a_label_every_scenario_repeats_is_a_field_not_a_definition(tmp_path):
+    one = TOPIC.format(term="Bank", common="piece", label="Bank")
+    assert [line for line, _ in _found(tmp_path, one, "reference-topic")] == [2]
+    scenarios = one + "Bank: two coins.\nBank: three coins.\n"
+    assert _found(tmp_path, scenarios, "reference-topic") == []
+
+
+def test_a_citation_of_steps_cites_a_procedure_not_a_topic(tmp_path):
+    text = TOPIC.format(term="Bank", common="piece", label="Bank").replace(
+        "Each player takes a Bank (see section 2).",
+        "Each player takes a Bank and repeats Steps 2.1 through 2.2.",
+    )
+    text = text.replace("Count your points;", "2.1 Count. Count your points;\n2.2 End.")
+    assert _found(tmp_path, text, "reference-topic") == []

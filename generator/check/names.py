@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from generator.check.outline import Outline, RulebookText
 from generator.check.registry import text_rule
 from generator.check.topics import ENTRY, stems
+from generator.clean.words import dictionary
 from generator.findings import Position, Report
 
 LINE_CHARS = 2_000  # of a line read for references and entries; no name is longer
@@ -67,6 +68,7 @@ class NameReference:
     name: str
     line: int
     column: int
+    listed: bool = False  # in a `Related Topics` list, which names the text's own entries
 
 
 @dataclass
@@ -100,10 +102,13 @@ def names_exist(text: RulebookText, report: Report) -> None:
             continue
         if _resolves(reference.name, entries):
             continue
+        hint = _hint(reference.name, entries)
+        if not hint and not reference.listed and reference.name.lower() in dictionary():
+            continue  # `see Overview`: one plain word near no entry may name something else
         report.warning(
             "name-reference",
             Position(text.path, reference.line, reference.column),
-            f"expected a heading or entry named '{reference.name}', found none{_hint(reference.name, entries)}",
+            f"expected a heading or entry named '{reference.name}', found none{hint}",
         )
 
 
@@ -139,7 +144,8 @@ def _related(match: re.Match[str], line: int) -> Iterator[NameReference]:
     for part in re.split(r"[,;]", match[1]):
         name = _plain(part)
         if name and not _not_a_name(name):
-            yield NameReference(name, line, start + 1 + (len(part) - len(part.lstrip())))
+            column = start + 1 + (len(part) - len(part.lstrip()))
+            yield NameReference(name, line, column, listed=True)
         start += len(part) + 1
 
 

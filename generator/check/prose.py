@@ -51,6 +51,12 @@ NUMBER_WORDS = dict(
         strict=True,
     )
 )
+# "up to 3 spaces:", "at least two players:": a bound, not the number of items listed below
+BOUND = re.compile(
+    r"\b(?:up to|at (?:least|most)|no (?:more|fewer|less) than|(?:more|fewer|less) than|"
+    r"maximum of|minimum of)\s*$",
+    re.IGNORECASE,
+)
 STATED = re.compile(
     rf"\b(\d{{1,2}}|{'|'.join(NUMBER_WORDS)})\s+((?:[A-Za-z][\w\u2019'-]*\s+){{0,3}}?[A-Za-z][\w\u2019'-]*s)"
     r"\s*:\**\s*$",
@@ -217,7 +223,7 @@ def stated_counts(text: RulebookText, report: Report) -> None:
     outline = text.outline
     for index, line in enumerate(outline.lines, start=1):
         match = STATED.search(line)
-        if not match:
+        if not match or BOUND.search(line[: match.start()]):
             continue
         stated = _number(match[1])
         listed = _items_after(outline, index) or _child_sections_after(outline, index)

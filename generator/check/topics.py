@@ -9,7 +9,7 @@ that other chapter (an entry the cited chapter never uses, or a term used mostly
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from generator.check.citations import Citation
 from generator.check.outline import Outline, Section, sentence_at
@@ -19,6 +19,8 @@ ENTRY = re.compile(
     r"^[\s*_]{0,4}([A-Z][\w'\u2019-]*(?:\s+(?:[A-Z][\w'\u2019-]*|of|the|and)){0,3})[*_]{0,2}\s*:"
 )
 WINDOW_WORDS = 6
+FIELD_LABEL_USES = 3
+STEPS_LEAD = re.compile(r"\bsteps?\s*$", re.IGNORECASE)
 CITATION_LEAD = re.compile(
     r"[(\[]?\s*(?:see\s+|cf\.?\s*)?(?:also\s+)?"
     r"(?:(?:sections?|paragraphs?|para\.|chapters?|rules?|cases?|§)\s*)?$",
@@ -106,6 +108,7 @@ class Topics:
         self.definitions: dict[tuple[str, ...], int] = defaultdict(int)
         self.starting: dict[str, list[tuple[str, ...]]] = defaultdict(list)
         self.chapter_words_at: dict[str, dict[str, list[tuple[tuple[str, ...], int]]]] = {}
+        labelled: list[tuple[tuple[str, ...], Section]] = []
         for section in outline.sections:
             for word in stems(section.title) if section.titled else ():
                 if len(word) >= 4:
@@ -115,8 +118,14 @@ class Topics:
             for line in section.lines:
                 entry = ENTRY.match(line)
                 if entry:
-                    self._define(stems(entry[1]), section)
-                    self.entries.add(stems(entry[1]))
+                    labelled.append((stems(entry[1]), section))
+        uses = Counter(term for term, _ in labelled)
+        for term, section in labelled:
+            # a label used again and again (`Deck:` in every scenario's setup) is a form's
+            # field, not the entry that defines a term
+            if uses[term] < FIELD_LABEL_USES:
+                self._define(term, section)
+                self.entries.add(term)
 
     def _define(self, term: tuple[str, ...], section: Section) -> None:
         if term not in self.homes:
@@ -139,6 +148,8 @@ class Topics:
     ) -> tuple[str, Section] | None:
         """(term, defining chapter) when the cited chapter is not where the cited thing lives."""
         sentence, offset = sentence_at(self.outline, citation.line, citation.column)
+        if STEPS_LEAD.search(sentence[:offset]):
+            return None  # `repeat Steps 3.1 through 3.5` cites a procedure, not a topic
         words = stems(sentence)
         named = [term for term in self._terms_in(words) if _telling(term)]
         if any(target.top in self.homes[term] for term in named):
