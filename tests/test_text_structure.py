@@ -244,3 +244,40 @@ def test_links_to_github_heading_ids_resolve_and_broken_ones_do_not(tmp_path):
     )
     found = _codes(_findings(tmp_path, text, "rules.md"), "rulebook-reference")
     assert [f[3] for f in found] == ["expected a heading with id 'no-such-part', found none"]
+
+
+APPENDIX = "\n".join(
+    [
+        "1.1 The first rule",
+        "Farms grow wheat each round; the details stand in the appendix below.",
+        "See Appendix, section 2, for the tools, and section 3 for the sheep.",
+        "Lost cards are described in section 4 and section 5, extras in section 6.",
+        "",
+        "Appendix",
+        "1. The Fields",
+        "Fields are laid out in rows and every row holds exactly three crops now.",
+        "2. Farm Tools",
+        "Each tool is bought once and is kept until the very end of the game here.",
+        "3. Sheep and Goats",
+        "Animals live in pastures; a pasture without a fence holds no animal at all.",
+        "4. Lost cards",
+        "A lost card is put back in the box and is not drawn again during this game.",
+        "5. Extra tokens:",
+        "Tokens that run out are replaced by any marker the players agree to use now.",
+        "All animals",
+        "6. Variants",
+        "Players may agree to play with open hands, which makes the game much longer.",
+    ]
+)
+
+
+def test_an_appendix_of_titled_whole_number_lines_holds_the_sections_it_cites(tmp_path):
+    found = _findings(tmp_path, APPENDIX)
+    assert _codes(found, "missing-chapter") == []
+    assert _codes(found, "rulebook-reference") == []
+
+
+def test_a_whole_number_line_that_runs_on_from_a_sentence_titles_nothing(tmp_path):
+    text = APPENDIX.replace("All animals", "Every player who runs out of tokens uses coins and")
+    found = _codes(_findings(tmp_path, text), "rulebook-reference")
+    assert [(f[1], f[2]) for f in found] == [("error", 4)]

@@ -6,7 +6,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from generator.check.outline import MD_HEADING, Outline, Section, normalise
+from generator.check.outline import (
+    MD_HEADING,
+    SENTENCE_CLOSE,
+    WHOLE_LEAD,
+    Outline,
+    Section,
+    normalise,
+    title_like,
+)
 
 DOTTED = re.compile(r"\d+(?:\.\d+)+(?![\d.]*\s*[A-Za-z])")
 PARENTHESES = re.compile(r"\(([^()]{1,80})\)")
@@ -20,6 +28,8 @@ SECTION_SIGN = re.compile(r"§\s*(\d+(?:\.\d+)*)" + RANGE_END)
 STEP = re.compile(r"\b[Ss]teps? (\d{1,2})\b(?!\.\d)")  # `Steps 3.1 through 3.5` cite sections
 STEP_LABEL = re.compile(r"^[\s#*_>-]*[Ss]tep (\d{1,2})\b")  # `Step 2  Reveal:` names a step
 EXCERPT_CITATIONS = 5  # unresolved citations into one absent chapter that suggest an excerpt
+TITLED_BODY = 40  # characters: the line below a titled line is a paragraph's first line
+TITLED_REACH = 300  # lines of body read below a titled line
 PAGE = re.compile(r"\b(?:[Pp]age|p\.) (\d{1,3})\b")
 
 
@@ -79,13 +89,61 @@ def _in_line(line: str, index: int) -> Iterator[Citation]:
 
 
 def section_exists(outline: Outline, number: str) -> bool:
-    """A cited number exists when a section has it, or sections below it do (`10` for 10.1)."""
-    return number in outline.index.by_number or number in outline.index.by_prefix
+    """A cited number exists when a section has it, or sections below it do (`10` for 10.1),
+    or a titled line carries it (`6. Variants` in an appendix)."""
+    index = outline.index
+    return number in index.by_number or number in index.by_prefix or number in titled_lines(outline)
 
 
 def cited_section(outline: Outline, number: str) -> Section | None:
-    """The section a citation lands on, or the first one below it."""
-    return outline.section(number) or outline.index.by_prefix.get(number)
+    """The section a citation lands on, or the first one below it, or a titled line."""
+    found = outline.section(number) or outline.index.by_prefix.get(number)
+    return found or titled_lines(outline).get(number)
+
+
+def titled_lines(outline: Outline) -> dict[str, Section]:
+    """Whole-number lines at the margin that title the prose below them (`2. Major
+    Improvements` then a paragraph): parts a citation may name though the outline, wary of
+    step lists, opens no section there. The first such line of a number counts."""
+    if "titled lines" not in outline.memo:
+        outline.memo["titled lines"] = _titled(outline)
+    return outline.memo["titled lines"]  # type: ignore[return-value]
+
+
+def _titled(outline: Outline) -> dict[str, Section]:
+    lines = outline.lines
+    found: dict[str, Section] = {}
+    for index, line in enumerate(lines, start=1):
+        if not line[:1].isdigit() or index in outline.index.starts:
+            continue
+        match = WHOLE_LEAD.match(line.rstrip())
+        if not match or not _titles_prose(lines, index, match[2]):
+            continue
+        title = match[2].strip().rstrip(":").strip()
+        number = normalise(match[1])
+        found.setdefault(number, Section(number, title, index, lines=_body(outline, index)))
+    return found
+
+
+def _titles_prose(lines: list[str], index: int, title: str) -> bool:
+    """A short label after a blank line, a finished sentence or a short line (no hard wrap
+    runs on into it), followed by a long line."""
+    before = lines[index - 2].rstrip() if index > 1 else ""
+    after = lines[index].strip() if index < len(lines) else ""
+    ended = len(before) < TITLED_BODY or before.endswith(SENTENCE_CLOSE)
+    label = title.strip().rstrip(":").strip()
+    prose = len(after) >= TITLED_BODY and not WHOLE_LEAD.match(after)
+    return ended and prose and title_like(label) and not label.endswith(".")
+
+
+def _body(outline: Outline, index: int) -> list[str]:
+    """The lines below a titled line, up to the next section or titled-looking line."""
+    body: list[str] = []
+    for line in outline.lines[index : index + TITLED_REACH]:
+        if WHOLE_LEAD.match(line) and not line[:1].isspace():
+            break
+        body.append(line)
+    return body
 
 
 def excerpt_chapters(outline: Outline, missing: list[Citation]) -> dict[str, list[Citation]]:
@@ -102,6 +160,6 @@ def excerpt_chapters(outline: Outline, missing: list[Citation]) -> dict[str, lis
     into: dict[str, list[Citation]] = {}
     for citation in sections:
         chapter = citation.target.split(".")[0]
-        if chapter not in outline.index.by_top:
+        if chapter not in outline.index.by_top and chapter not in titled_lines(outline):
             into.setdefault(chapter, []).append(citation)
     return {chapter: group for chapter, group in into.items() if len(group) >= EXCERPT_CITATIONS}
