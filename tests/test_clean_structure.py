@@ -277,3 +277,43 @@ def test_indented_sub_lists_keep_their_nesting():
 @pytest.mark.parametrize("text", ["", "\n", "\f", "\f\f\n \n\t"])
 def test_empty_or_blank_text_cleans_to_nothing(text):
     assert clean_text(text).markdown == "\n"
+
+
+def _chapter(number: int, title: str, body: int) -> str:
+    """A chapter line at the margin followed by a few distinct lines of prose."""
+    prose = "".join(
+        f"On crossing {number}.{n} the ferryman rows, and each passenger pays a toll.\n"
+        for n in range(body)
+    )
+    return f"{number}. {title}\n" + prose
+
+
+def test_numbered_chapters_far_apart_become_headings_but_lists_and_contents_stay_lists():
+    contents = "This guide has 4 parts:\n1. Boats\n\n2. Tolls\n\n3. Weather\n\n4. Thanks\n\n"
+    chores = "Each dawn the keeper:\n  1.  Trims the wick.\n  2.  Fills the lamp.\n"
+    late = "".join(f"  {n}.  Checks berth {n}.\n" for n in range(3, 10))
+    late += "10.  Sounds the bell.\n11.  Logs the tide.\n"  # right-aligned: no indent left
+    text = (
+        contents
+        + _chapter(1, "Boats", 4)
+        + _chapter(2, "Tolls", 5)
+        + "1. Deal the cards.\n2. Draw one.\n"
+        + _chapter(3, "Weather", 4)
+        + chores
+        + late
+        + "4. Thanks\nNo one helped.\n"
+    )
+    found = blocks(clean_text(text).markdown)
+    assert [b for b in found if b.startswith("#")] == [
+        "# 1. Boats",
+        "# 2. Tolls",
+        "# 3. Weather",
+        "# 4. Thanks",
+    ]
+    assert found[1:5] == ["1. Boats", "2. Tolls", "3. Weather", "4. Thanks"]
+    assert "1. Deal the cards." in found and "11.  Logs the tide." in found
+
+
+def test_a_few_numbered_lines_far_apart_are_no_chapters():
+    text = _chapter(1, "Boats", 4) + _chapter(2, "Tolls", 4)
+    assert "#" not in clean_text(text).markdown

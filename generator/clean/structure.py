@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from generator.clean.chapters import chapter_lines
 from generator.clean.regions import Region, regions
 
 NUMBERED = re.compile(r"^\[?(\d{1,3}(?:\.\d{1,4})*)(\]|\.(?!\d))?\s+(\S.*)$")
@@ -51,7 +52,9 @@ def render(lines: list[str], join: Join) -> str:
     found = regions(lines)
     width = _width(lines, found)
     caps = _caps_headings(lines)
+    chapters = chapter_lines(lines)
     blocks: list[str] = []
+    kept: set[int] = set()  # blocks that are chapters, whatever list stands next to them
     current, index = "", 0
     while index < len(lines):
         if index in found:
@@ -60,15 +63,22 @@ def render(lines: list[str], join: Join) -> str:
             blocks.append(_fenced(lines[region.start : region.end]))
             index = region.end
             continue
-        current = _line(blocks, current, lines, index, width, caps, join)
+        # a chapter in capitals (`1 INTRODUCTION`) is a heading already and keeps its form
+        if index in chapters and not _numbered(lines[index].strip(), "", 0, width):
+            current = _flush(blocks, current)
+            kept.add(len(blocks))
+            blocks.append(chapters[index])
+        else:
+            current = _line(blocks, current, lines, index, width, caps, join)
         index += 1
     _flush(blocks, current)
-    return "\n\n".join(_list_entries(blocks)) + "\n"
+    return "\n\n".join(_list_entries(blocks, kept)) + "\n"
 
 
-def _list_entries(blocks: list[str]) -> list[str]:
+def _list_entries(blocks: list[str], kept: set[int]) -> list[str]:
     """`# 24 ST. NICHOLAS CHURCH` between the items `23. Scoring card` and `25. Round table` is
-    an entry of that numbered list, not a section: it goes back to being an item."""
+    an entry of that numbered list, not a section: it goes back to being an item (unless it is
+    one of a run of chapters set far apart)."""
     items = {
         (int(match[1]), index)
         for index, block in enumerate(blocks)
@@ -77,9 +87,13 @@ def _list_entries(blocks: list[str]) -> list[str]:
     out = []
     for index, block in enumerate(blocks):
         match = re.match(r"^# (\d{1,3})\.? (.*)$", block)
-        if match and any(
-            abs(number - int(match[1])) == 1 and abs(where - index) <= LIST_REACH
-            for number, where in items
+        if (
+            match
+            and index not in kept
+            and any(
+                abs(number - int(match[1])) == 1 and abs(where - index) <= LIST_REACH
+                for number, where in items
+            )
         ):
             block = f"{match[1]}. {match[2]}"
         out.append(block)
