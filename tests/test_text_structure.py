@@ -281,3 +281,21 @@ def test_a_whole_number_line_that_runs_on_from_a_sentence_titles_nothing(tmp_pat
     text = APPENDIX.replace("All animals", "Every player who runs out of tokens uses coins and")
     found = _codes(_findings(tmp_path, text), "rulebook-reference")
     assert [(f[1], f[2]) for f in found] == [("error", 4)]
+
+
+@pytest.mark.parametrize(
+    ("text", "targets"),
+    [
+        (
+            "Bases show income (each base pays,\nsee income, 6.2, and victory, 7.0.) Then go.",
+            ["6.2", "7"],
+        ),
+        (
+            "Patronage: a measure of wealth. (1.8, 1.9,\n3.2.1, 4.4.2, 6.2)\nNext 9.9 entry.",
+            ["1.8", "1.9", "3.2.1", "4.4.2", "6.2"],
+        ),
+        ("An aside (never closed\nruns on\nand on\nand on\nthen 5.5 stands in prose.", []),
+    ],
+)
+def test_citations_in_a_parenthesis_wrapped_over_lines(text, targets):
+    assert sorted(c.target for c in citations(plain_outline(text))) == targets

@@ -30,6 +30,7 @@ STEP_LABEL = re.compile(r"^[\s#*_>-]*[Ss]tep (\d{1,2})\b")  # `Step 2  Reveal:` 
 EXCERPT_CITATIONS = 5  # unresolved citations into one absent chapter that suggest an excerpt
 TITLED_BODY = 40  # characters: the line below a titled line is a paragraph's first line
 TITLED_REACH = 300  # lines of body read below a titled line
+WRAPPED_PARENTHESIS = 3  # lines a parenthesis may run over and still hold citations
 PAGE = re.compile(r"\b(?:[Pp]age|p\.) (\d{1,3})\b")
 
 
@@ -60,20 +61,49 @@ def step_labels(outline: Outline) -> set[str]:
 
 
 def _found(outline: Outline) -> Iterator[Citation]:
+    open_for = 0  # lines a parenthesis opened above has stayed open
     for index, line in enumerate(outline.lines, start=1):
         if MD_HEADING.match(line):
+            open_for = 0
             continue
         seen: set[int] = set()
-        for citation in _in_line(line, index):
+        for citation in _in_line(line, index, open_for > 0):
             if citation.column not in seen:
                 seen.add(citation.column)
                 yield citation
+        open_for = open_for + 1 if _left_open(line, open_for > 0) else 0
+        open_for = 0 if open_for > WRAPPED_PARENTHESIS else open_for
 
 
-def _in_line(line: str, index: int) -> Iterator[Citation]:
-    for group in PARENTHESES.finditer(line):
-        for number in DOTTED.finditer(group[1]):
-            column = group.start(1) + number.start() + 1
+def _left_open(line: str, inside: bool) -> bool:
+    """Whether a parenthesis stays open at the end of the line (a hard-wrapped aside)."""
+    if "(" not in line and ")" not in line:
+        return inside
+    depth = int(inside)
+    for char in line:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+    return depth > 0
+
+
+def _wrapped_asides(line: str, inside: bool) -> Iterator[tuple[int, str]]:
+    """Parts of a line inside a parenthesis that wraps over lines: the head of the line up to
+    the `)` that closes one opened above, and the tail after a `(` left open; (start, text)."""
+    close = line.find(")") if inside else -1
+    if inside and "(" not in line[: max(close, 0)]:
+        yield 0, line if close < 0 else line[:close]
+    opened = line.rfind("(")
+    if opened >= 0 and ")" not in line[opened:]:
+        yield opened + 1, line[opened + 1 :]
+
+
+def _in_line(line: str, index: int, inside: bool = False) -> Iterator[Citation]:
+    asides = [(group.start(1), group[1]) for group in PARENTHESES.finditer(line)]
+    for start, aside in asides + list(_wrapped_asides(line, inside)):
+        for number in DOTTED.finditer(aside):
+            column = start + number.start() + 1
             yield Citation("section", normalise(number[0]), index, column)
     for pattern in (KEYWORD, SEE, SECTION_SIGN):
         for match in pattern.finditer(line):
