@@ -1,88 +1,9 @@
 """`python -m generator` runs the `pnp` command line, with Ctrl-C (and SIGTERM, as a service
-manager or `timeout` sends) handled from the first moment.
-
-The handler is installed before the tool's modules are imported (that takes a second), so an
-early Ctrl-C is as quiet as a late one.
-"""
+manager or `timeout` sends) handled from the first moment (see generator/interrupts.py)."""
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
-import sys
-import threading
-import time
-from types import FrameType
-
-INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
-INTERRUPTED = "pnp: interrupted; no kit was left half-written"
-GRACE_SECONDS = 1.0  # time the build gets to unwind (remove its staging folder) after Ctrl-C
-
-_told = threading.Event()  # the message was printed, so exiting after the grace does not repeat it
-_received = [signal.SIGINT]  # the stop request that arrived
-
-
-def stopped_exit() -> int:
-    """The exit code of a stopped run: 128 + the signal, as a shell reports it (130, 143)."""
-    return 128 + _received[0]
-
-
-def say_interrupted() -> None:
-    """Print the one line Ctrl-C gets (and note it is said)."""
-    _told.set()
-    print(INTERRUPTED, file=sys.stderr, flush=True)
-
-
-def stop_on_interrupt() -> None:
-    """Make Ctrl-C stop promptly: worker processes are killed, the build unwinds (exit 130).
-
-    Forked workers inherit the handler and leave quietly. If the unwinding is lost or slow (an
-    interrupt raised where Python ignores exceptions), the process exits after GRACE_SECONDS;
-    a second Ctrl-C exits on the spot. Where Ctrl-C is ignored (a shell's background job), it
-    stays ignored.
-    """
-    parent = os.getpid()
-
-    def interrupted(signum: int, _frame: FrameType | None) -> None:
-        if os.getpid() != parent:
-            os._exit(128 + signum)
-        _received[0] = signum
-        for stop in STOP_SIGNALS:
-            signal.signal(stop, lambda *_: _exit_now())
-        threading.excepthook = sys.unraisablehook = _quiet  # pools break as workers die
-        _kill_workers()
-        threading.Thread(target=_exit_after_grace, daemon=True).start()
-        raise KeyboardInterrupt
-
-    for stop in STOP_SIGNALS:
-        if signal.getsignal(stop) is not signal.SIG_IGN:
-            signal.signal(stop, interrupted)
-
-
-def _quiet(_details: object) -> None:
-    """After Ctrl-C, what background threads and finalisers raise is nobody's concern."""
-
-
-def _kill_workers() -> None:
-    """Stop every worker process at once; their results are no longer wanted."""
-    for worker in multiprocessing.active_children():
-        worker.kill()
-
-
-def _exit_after_grace() -> None:
-    """Exit 130 (143) if the interrupted build has not ended by itself in time."""
-    time.sleep(GRACE_SECONDS)
-    _exit_now()
-
-
-def _exit_now() -> None:
-    """Exit 130 (143) at once, workers first (a later build clears any staging folder left)."""
-    _kill_workers()
-    if not _told.is_set():
-        say_interrupted()
-    os._exit(stopped_exit())
+from generator.interrupts import exit_now, stop_on_interrupt
 
 
 def run() -> None:
@@ -91,7 +12,7 @@ def run() -> None:
     try:
         from generator.cli import main
     except KeyboardInterrupt:
-        _exit_now()
+        exit_now()
     main()
 
 

@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from generator.__main__ import stop_on_interrupt
 from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan_kit
 from generator.check import RULES
 from generator.check.errata import ACKNOWLEDGED
@@ -25,6 +24,7 @@ from generator.errors import (
 )
 from generator.findings import Finding, Report, Severity, format_findings
 from generator.impose.grid import DUPLEX_MODES
+from generator.interrupts import stop_on_interrupt
 from generator.load.game import GAME_FILE, find_game_folder
 from generator.load.sources import SourceError, read_yaml
 from generator.sarif import sarif_text

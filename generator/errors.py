@@ -6,8 +6,8 @@ from typing import IO, Any
 
 import click
 
-from generator.__main__ import INTERRUPTED, INTERRUPTED_EXIT, say_interrupted, stopped_exit
 from generator.findings import Finding
+from generator.interrupts import INTERRUPTED, INTERRUPTED_EXIT, say_interrupted, stopped_exit
 
 
 class GeneratorError(click.ClickException):
