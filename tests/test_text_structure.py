@@ -299,3 +299,32 @@ def test_a_whole_number_line_that_runs_on_from_a_sentence_titles_nothing(tmp_pat
 )
 def test_citations_in_a_parenthesis_wrapped_over_lines(text, targets):
     assert sorted(c.target for c in citations(plain_outline(text))) == targets
+
+
+COLUMNS = "\n\n".join(
+    [
+        "1.0 SETUP",
+        "1.1 Board. Lay out the board.",
+        "2.3.3 Passing. A faction may pass.",
+        "2.3.4 Options. A faction picks one.",
+        "2.0 SEQUENCE OF PLAY",
+        "2.1 Cards. Draw a card.",
+        "2.2 Start. Begin play.",
+        "2.3 Event Card. Read the card.",
+        "2.3.1 Eligibility. Two factions act.",
+        "2.3.2 Order. Symbols decide.",
+    ]
+)
+
+
+def test_sections_before_their_parent_are_out_of_order_once_per_run(tmp_path):
+    found = _codes(_findings(tmp_path, COLUMNS), "rulebook-numbering")
+    assert [(f[2], f[3]) for f in found] == [
+        (5, "expected 2.3.3 after its section 2.3, found it before (out of order?)")
+    ]
+
+
+def test_children_of_a_section_the_file_lacks_are_not_out_of_order(tmp_path):
+    text = COLUMNS.replace("2.3 Event Card. Read the card.", "2.4 Propaganda. Score.")
+    found = _codes(_findings(tmp_path, text), "rulebook-numbering")
+    assert not any("out of order" in f[3] for f in found)

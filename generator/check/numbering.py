@@ -5,7 +5,8 @@ chapter and `1) Agenda` under the next are two sequences, and so are the childre
 sections that happen to share a number. Rulebooks in SPI / Avalon Hill case numbering write
 sub-cases as extra digits (`15.11` is the first case under 15.1, and 15.2 follows 15.18), which
 is read as such when the text uses it. A sequence that restarts at 1 opens a new part (an
-appendix, a card list), and children of a section the file lacks are not checked for order.
+appendix, a card list), and children of a section the file lacks are not checked for order;
+children that stand before their parent, which comes later, are reported once per run.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def numbering_problems(sections: list[Section], lines: list[str]) -> Iterator[Pr
     latest: dict[tuple[object, bool], Section] = {}
     instances: dict[tuple[str, ...], int] = {}
     epoch = 0
+    orphans: list[tuple[Section, tuple[str, ...]]] = []  # sections read before their parent
     for position, section in enumerate(sections):
         if _list_item(latest.get(((epoch, section.scope), False)), section, lines):
             continue
@@ -46,6 +48,8 @@ def numbering_problems(sections: list[Section], lines: list[str]) -> Iterator[Pr
         if _restarts(section, path, latest, epoch):
             epoch += 1
         parent, present = _parent(section, path, instances, epoch)
+        if not present and len(path) > 1:
+            orphans.append((section, path))
         misprint = _misprint(sections[position - 1] if position else None, section, present)
         if misprint:
             yield Problem(section, f"expected {misprint}, found {section.number} (a misprint?)")
@@ -75,6 +79,28 @@ def numbering_problems(sections: list[Section], lines: list[str]) -> Iterator[Pr
                 else f"{' or '.join(expected)} first"
             )
             yield Problem(section, f"expected {after}, found {section.number}")
+    yield from _before_parents(orphans, sections, cases)
+
+
+def _before_parents(
+    orphans: list[tuple[Section, tuple[str, ...]]], sections: list[Section], cases: bool
+) -> Iterator[Problem]:
+    """Sections that stand before their parent's heading, which comes later (2.3.5-2.3.8
+    before 2.0 when a PDF's columns were read out of order): one finding per run."""
+    first: dict[tuple[str, ...], Section] = {}
+    for section in sections:
+        first.setdefault(tree_path(section.number, cases), section)
+    previous: tuple[str, ...] | None = None
+    for section, path in orphans:
+        parent = first.get(path[:-1])
+        late = parent is not None and parent.line > section.line
+        if late and path[:-1] != previous:
+            yield Problem(
+                section,
+                f"expected {section.number} after its section {parent.number}, found it "
+                f"before (out of order?)",
+            )
+        previous = path[:-1] if late else None
 
 
 def sub_cases(sections: list[Section]) -> bool:
