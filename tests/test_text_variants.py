@@ -143,3 +143,75 @@ def test_a_dictionary_word_is_no_ocr_slip_of_another(other, word):
 def test_the_dictionary_word_a_slip_undoes_to_is_expected_over_a_name_like_term():
     text = running_text("cities", "citics") + "Civics. Civics. Civics.\n"
     assert pairs(text) == {("citics", "cities")}
+
+
+@pytest.mark.parametrize(
+    ("slip", "word"),
+    [
+        ("hegins", "begins"),  # h read for b
+        ("prevtous", "previous"),  # t read for i
+        ("givea", "given"),  # a read for n
+        ("eighl", "eight"),  # a slip may fall on the last letter
+        ("cannol", "cannot"),
+        ("mimefield", "minefield"),  # m read for n
+    ],
+)
+def test_more_ocr_confusions_are_slips(slip, word):
+    assert pairs(running_text(word, slip)) == {(slip, word)}
+
+
+@pytest.mark.parametrize(("slip", "word"), [("Ihrough", "through"), ("vaJue", "value")])
+def test_a_lone_capital_read_for_a_lower_case_letter_is_a_slip(slip, word):
+    assert pairs(running_text(word, slip)) == {(slip, word)}
+
+
+def test_a_long_word_used_twice_has_its_ocr_slips_found():
+    assert pairs(running_text("previous", "prevtous", times=2)) == {("prevtous", "previous")}
+    assert pairs(running_text("token", "tokcn", times=2)) == set()
+
+
+def test_the_tail_of_a_lower_case_compound_is_a_word():
+    text = running_text("minefield", "x") + "Enter a non-mimefield hex.\n"
+    assert pairs(text) == {("mimefield", "minefield")}
+
+
+def test_the_tail_of_a_capitalised_compound_is_a_broken_name():
+    text = running_text("chart", "x") + "The Bur-chardt battalion.\n"
+    assert pairs(text) == set()
+
+
+def test_a_word_used_once_whose_stem_the_text_uses_is_expected():
+    text = "Paradrop units. Paradrop now.\nIt may be paradropped.\nIt was paradopped.\n"
+    assert pairs(text) == {("paradopped", "paradropped")}
+
+
+def test_two_words_used_once_without_a_stem_are_no_variants():
+    assert pairs("It was paradropped.\nIt was paradopped.\n") == set()
+
+
+def titled_text(word: str, slip: str, times: int) -> str:
+    """A text writing a term in title case `times` times and its slip once."""
+    return f"{word} counts. " * times + f"\nThe {slip} rule.\n"
+
+
+def test_a_capitalised_slip_of_a_term_the_text_capitalises_often_is_a_variant():
+    text = "The military rule.\n" + titled_text("Military", "Milltary", 10)
+    assert pairs(text) == {("Milltary", "military")}
+    text = "The military rule.\n" + titled_text("Military", "Milltary", 9)
+    assert pairs(text) == set()
+
+
+def test_a_capitalised_name_one_letter_from_a_lower_case_word_is_no_slip():
+    text = running_text("being", "x", times=30) + "The Boeing bomber.\n"
+    assert pairs(text) == set()
+
+
+def test_a_rare_dictionary_word_one_slip_from_a_very_common_word_is_a_variant():
+    assert pairs(running_text("cards", "caros", times=50)) == {("caros", "cards")}
+    assert pairs(running_text("cards", "caros", times=49)) == set()
+
+
+def test_a_rare_capitalised_dictionary_word_one_letter_from_a_titled_term_is_a_variant():
+    assert pairs(titled_text("Strength", "Strenth", 50)) == {("Strenth", "Strength")}
+    assert pairs(titled_text("Strength", "Strenth", 49)) == set()
+    assert pairs(running_text("strength", "Strenth", times=60)) == set()
