@@ -111,3 +111,21 @@ def test_one_plain_word_near_no_entry_may_name_something_outside_the_text():
     assert messages(RULES + "\nRelated Topics: Overview\n") == [
         "expected a heading or entry named 'Overview', found none"
     ]
+
+
+EXCERPT = "\n\n".join(
+    ["# 15.0 Close Assault", "Roll for the assault (see Air Phase)."]
+    + [f"An assault of force {n} (see 8.{n})." for n in range(2, 8)]
+)
+
+
+def _severities(text: str, strict: bool = False) -> set[str]:
+    report = Report()
+    names_exist(RulebookText(Path("rules.md"), plain_outline(text), strict=strict), report)
+    return {str(f.severity) for f in report.findings if f.code == "name-reference"}
+
+
+def test_in_an_excerpt_a_name_to_no_entry_is_a_note_unless_strict():
+    assert _severities(EXCERPT) == {"info"}
+    assert _severities(EXCERPT, strict=True) == {"warning"}
+    assert _severities(EXCERPT.replace("(see 8.", "(page ")) == {"warning"}

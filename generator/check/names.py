@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from generator.check.outline import Outline, RulebookText
+from generator.check.prose import seems_excerpt
 from generator.check.registry import text_rule
 from generator.check.topics import ENTRY, stems
 from generator.clean.words import dictionary
 from generator.findings import Position, Report
 
+EXCERPT_NOTE = " (the file seems an excerpt: see missing-chapter)"
 LINE_CHARS = 2_000  # of a line read for references and entries; no name is longer
 TITLE_WORD = r"(?:[A-Z][\w'\u2019&-]*)"
 JOINER = r"(?:of|the|and|for|to|in|on|a|an|&)"
@@ -88,28 +90,35 @@ class Entries:
     'A reference by name ("see Combat", "Related Topics: X") to no heading or entry of the text.',
 )
 def names_exist(text: RulebookText, report: Report) -> None:
-    """Report each name a reference gives that no heading or entry of the text carries."""
+    """Report each name a reference gives that no heading or entry of the text carries; in an
+    excerpt (missing-chapter) as a note, since the name may stand in the part left out."""
     outline = text.outline
     entries = document_entries(outline)
+    excerpt = not text.strict and seems_excerpt(outline)
     for reference in name_references(outline.lines):
-        if _finder(reference.name) is not None:
-            if _finder(reference.name) not in entries.finders:
-                report.warning(
-                    "name-reference",
-                    Position(text.path, reference.line, reference.column),
-                    f"expected the document to have {reference.name}, found no such section",
-                )
+        problem = _unnamed(reference, entries)
+        if problem is None:
             continue
-        if _resolves(reference.name, entries):
-            continue
-        hint = _hint(reference.name, entries)
-        if not hint and not reference.listed and reference.name.lower() in dictionary():
-            continue  # `see Overview`: one plain word near no entry may name something else
-        report.warning(
-            "name-reference",
-            Position(text.path, reference.line, reference.column),
-            f"expected a heading or entry named '{reference.name}', found none{hint}",
-        )
+        where = Position(text.path, reference.line, reference.column)
+        if excerpt:
+            report.info("name-reference", where, f"{problem}{EXCERPT_NOTE}")
+        else:
+            report.warning("name-reference", where, problem)
+
+
+def _unnamed(reference: NameReference, entries: Entries) -> str | None:
+    """What is wrong with a name reference that names nothing in the text, or None."""
+    finder = _finder(reference.name)
+    if finder is not None:
+        if finder in entries.finders:
+            return None
+        return f"expected the document to have {reference.name}, found no such section"
+    if _resolves(reference.name, entries):
+        return None
+    hint = _hint(reference.name, entries)
+    if not hint and not reference.listed and reference.name.lower() in dictionary():
+        return None  # `see Overview`: one plain word near no entry may name something else
+    return f"expected a heading or entry named '{reference.name}', found none{hint}"
 
 
 def name_references(lines: list[str]) -> Iterator[NameReference]:

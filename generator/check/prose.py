@@ -101,6 +101,11 @@ def missing_chapters(text: RulebookText, report: Report) -> None:
         )
 
 
+def seems_excerpt(outline: Outline) -> bool:
+    """Whether many citations point into chapters the file lacks (missing-chapter fires)."""
+    return bool(_excerpt(outline))
+
+
 def _unresolved(outline: Outline) -> list[tuple[Citation, str]]:
     """Citations whose target cannot be found, each with what is wrong, found once."""
     if "unresolved" not in outline.memo:
