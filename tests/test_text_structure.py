@@ -175,6 +175,8 @@ Step 3  Begin; go back to Step 2 when the deck runs out, or Step 7 never.
         ("Apply rules 8.5-8.8 together.", ["8.5", "8.8"]),
         ("Apply rules 8.5\u20138.8 together.", ["8.5", "8.8"]),
         ("Resolve it (see 9.1\u20139.3).", ["9.1", "9.3"]),
+        ('| Heavy gun (3.7") | 15 |', []),
+        ("Guns (12.5 mm, 3.7 in, 2.5%, 22.5\u00b0) and (4.1).", ["4.1"]),
     ],
 )
 def test_citation_forms(sentence, targets):

@@ -16,7 +16,8 @@ from generator.check.outline import (
     title_like,
 )
 
-DOTTED = re.compile(r"\d+(?:\.\d+)+(?![\d.]*\s*[A-Za-z])")
+# a number followed by a unit is a measure: `3.7 in`, `12.5mm`, `3.7"`, `2.5%`, `22.5°`
+DOTTED = re.compile(r"\d+(?:\.\d+)+(?![\d.]*\s*[A-Za-z\"%\u2033\u00b0])")
 PARENTHESES = re.compile(r"\(([^()]{1,80})\)")
 RANGE_END = r"(?:\s?[-\u2013]\s?(\d+(?:\.\d+)+))?"
 KEYWORD = re.compile(
