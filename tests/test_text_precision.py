@@ -154,3 +154,29 @@ def test_a_citation_of_steps_cites_a_procedure_not_a_topic(tmp_path):
     )
     text = text.replace("Count your points;", "2.1 Count. Count your points;\n2.2 End.")
     assert _found(tmp_path, text, "reference-topic") == []
+
+
+APPENDIX = """\
+1.1 Farming
+Players cook in an oven (see also Major Tools in Appendix, section {tools}).
+Animals are fed at the harvest (see Appendix, section 3) once a round.
+
+Appendix
+1. The Fields
+Fields are laid out in rows and every row holds exactly three crops now.
+2. Major Tools
+Each tool is bought once and is kept until the very end of the game here.
+3. Minor Tools
+Small tools are drawn from a deck and each player may keep three of them.
+"""
+
+
+def test_a_citation_of_an_appendix_part_named_for_another_part_is_off_topic(tmp_path):
+    found = _found(tmp_path, APPENDIX.format(tools=3), "reference-topic")
+    assert found == [
+        (
+            2,
+            "cites 3 (Minor Tools) about 'Major Tools', expected 2 (Major Tools), which defines it",
+        )
+    ]
+    assert _found(tmp_path, APPENDIX.format(tools=2), "reference-topic") == []

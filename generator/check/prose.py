@@ -157,7 +157,10 @@ def citations_on_topic(text: RulebookText, report: Report) -> None:
         if target is None:
             continue
         here = outline.section_at(citation.line)
-        stray = topics.stray(citation, target, here)
+        if target.line not in outline.index.starts:  # a titled line, outside the outline
+            stray = topics.stray_title(citation, target)
+        else:
+            stray = topics.stray(citation, target, here)
         if stray:
             term, home = stray
             report.warning(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from generator.check.citations import Citation
+from generator.check.citations import Citation, titled_lines
 from generator.check.outline import Outline, Section, sentence_at
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019]*")
@@ -170,6 +170,19 @@ class Topics:
         term, home = max(strong, key=self._certainty)
         return " ".join(term), self._chapter(home)
 
+    def stray_title(self, citation: Citation, target: Section) -> tuple[str, Section] | None:
+        """(title, titled line) when the words just before a citation of a titled line (an
+        appendix's `section 3`) carry the whole title of another one and not the cited one's
+        (`Major Improvements in Appendix, section 3` where 2 is `Major Improvements`)."""
+        sentence, offset = sentence_at(self.outline, citation.line, citation.column)
+        window = set(stems(_window(sentence[:offset])))
+        cited = _title_terms(target.title)
+        for line in titled_lines(self.outline).values():
+            words = _title_terms(line.title)
+            if line is not target and words and words <= window and not words <= cited:
+                return line.title, line
+        return None
+
     def _lives_in(self, pair: tuple[tuple[str, ...], Section], cited: str) -> bool:
         """Strong evidence that a term belongs to its home chapter and not the cited one: a
         labelled entry the cited chapter never uses, or a term used mostly in its home chapter
@@ -217,6 +230,11 @@ class Topics:
 def _telling(term: tuple[str, ...]) -> bool:
     """Whether a term says what a sentence is about (`features` or `phase` alone do not)."""
     return len(term) > 1 or term[0] not in COMMON_WORDS
+
+
+def _title_terms(title: str) -> set[str]:
+    """The telling words of a title: `The Occupation cards` is {occupation, card}."""
+    return {word for word in stems(title) if len(word) >= 4 and word not in COMMON_WORDS}
 
 
 def _window(before: str) -> str:
