@@ -330,3 +330,22 @@ def test_children_of_a_section_the_file_lacks_are_not_out_of_order(tmp_path):
     text = COLUMNS.replace("2.3 Event Card. Read the card.", "2.4 Propaganda. Score.")
     found = _codes(_findings(tmp_path, text), "rulebook-numbering")
     assert not any("out of order" in f[3] for f in found)
+
+
+def _charts(gap: int) -> str:
+    """A charts file that prints chart 11.4 twice, `gap` other charts apart."""
+    others = [f"## 9.{n} OTHER CHART {n}\n\nA row." for n in range(1, gap + 1)]
+    first = "## 11.4 COMBAT SUMMARY\n\nBarrage row."
+    return "\n\n".join(["## 4.1 TERRAIN CHART\n\nA row.", first, *others, first])
+
+
+def test_a_chart_printed_twice_close_together_is_a_duplicate(tmp_path):
+    found = _codes(_findings(tmp_path, _charts(1), name="charts.md"), "rulebook-numbering")
+    assert [f[3] for f in found if "11.4" in f[3]] == [
+        "expected a new section number, found 11.4 again (first at line 5)"
+    ]
+
+
+def test_a_chart_printed_again_far_away_is_a_reprint(tmp_path):
+    found = _codes(_findings(tmp_path, _charts(5), name="charts.md"), "rulebook-numbering")
+    assert [f for f in found if "11.4" in f[3]] == []

@@ -20,6 +20,7 @@ from generator.check.outline import Section, successors, title_like
 
 LIST_NUMBER = re.compile(r"^\s*(\d+)[.)]\s")
 LIST_RUN = 3  # list items leading up to a number that make it the end of a list
+REPRINT_NEAR = 2  # sections at most between two prints of one chart that make it a duplicate
 SUB_CASE_VOTES = 2  # `15.1` then `15.11` at least this often makes the text case-numbered
 
 
@@ -59,7 +60,8 @@ def numbering_problems(sections: list[Section], lines: list[str]) -> Iterator[Pr
         last = path[-1]
         if (parent, last) in seen:
             first = seen[(parent, last)]
-            if (epoch or not present) and _reprinted(first, section):
+            reprint = (epoch or not present) and _reprinted(first, section)
+            if reprint and not _near(sections, first, position):
                 continue
             yield Problem(
                 section,
@@ -201,6 +203,13 @@ def _written(previous: Section | None, section: Section, lines: list[str]) -> bo
     wanted = re.compile(rf"^\s*{int(previous.top) + 1}[.)]\s+(\S.*)")
     found = (wanted.match(line) for line in lines[previous.line : section.line - 1])
     return any(match and title_like(match[1].strip()) for match in found)
+
+
+def _near(sections: list[Section], first: Section, position: int) -> bool:
+    """A chart printed again within a few sections of the first print is a duplicate, not a
+    reprint on a later aid (11.4, 9.4, then 11.4 again)."""
+    between = sections[max(0, position - REPRINT_NEAR - 1) : position]
+    return any(section is first for section in between)
 
 
 def _reprinted(first: Section, again: Section) -> bool:
