@@ -31,6 +31,7 @@ STEP_LABEL = re.compile(r"^[\s#*_>-]*[Ss]tep (\d{1,2})\b")  # `Step 2  Reveal:` 
 EXCERPT_CITATIONS = 5  # unresolved citations into one absent chapter that suggest an excerpt
 TITLED_BODY = 40  # characters: the line below a titled line is a paragraph's first line
 TITLED_REACH = 300  # lines of body read below a titled line
+BRACKETS = re.compile(r"[()]")
 WRAPPED_PARENTHESIS = 3  # lines a parenthesis may run over and still hold citations
 PAGE = re.compile(r"\b(?:[Pp]age|p\.) (\d{1,3})\b")
 
@@ -78,14 +79,11 @@ def _found(outline: Outline) -> Iterator[Citation]:
 
 def _left_open(line: str, inside: bool) -> bool:
     """Whether a parenthesis stays open at the end of the line (a hard-wrapped aside)."""
-    if "(" not in line and ")" not in line:
-        return inside
+    if ")" not in line:
+        return inside or "(" in line
     depth = int(inside)
-    for char in line:
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth = max(0, depth - 1)
+    for char in BRACKETS.findall(line):
+        depth = depth + 1 if char == "(" else max(0, depth - 1)
     return depth > 0
 
 
@@ -150,9 +148,10 @@ def _titled(outline: Outline) -> dict[str, Section]:
         match = WHOLE_LEAD.match(line.rstrip())
         if not match or not _titles_prose(lines, index, match[2]):
             continue
-        title = match[2].strip().rstrip(":").strip()
         number = normalise(match[1])
-        found.setdefault(number, Section(number, title, index, lines=_body(outline, index)))
+        if number not in found:
+            title = match[2].strip().rstrip(":").strip()
+            found[number] = Section(number, title, index, lines=_body(outline, index))
     return found
 
 
