@@ -55,7 +55,9 @@ def corpus_dir() -> Path:
 
 def corpus_files(folder: Path) -> list[Path]:
     """The corpus files sources.yaml names that are present in `folder`."""
-    names = re.findall(r'^\s*-\s*file:\s*"?([^"\n]+)"?\s*$', SOURCES.read_text(encoding="utf-8"), re.M)
+    names = re.findall(
+        r'^\s*-\s*file:\s*"?([^"\n]+)"?\s*$', SOURCES.read_text(encoding="utf-8"), re.M
+    )
     return [folder / name for name in names if (folder / name).is_file()]
 
 
@@ -153,18 +155,26 @@ def score(results: dict[str, list[tuple[Finding, Label | None]]]) -> None:
                 continue
             counts["findings"] += 1
             counts[label.verdict if label else "unlabelled"] += 1
-    print(f"{'rule':<22}{'findings':>9}{'true':>6}{'false':>6}{'unlab':>6}{'info':>6}  precision  target")
+    print(
+        f"{'rule':<22}{'findings':>9}{'true':>6}{'false':>6}{'unlab':>6}{'info':>6}  precision  target"
+    )
     total: Counter[str] = Counter()
     for code in sorted(rows):
         c = rows[code]
         total.update(c)
         p = ratio(c["true"], c["true"] + c["false"])
         judge = "" if p is None else verdict(p >= TARGET_RULE_PRECISION)
-        print(f"{code:<22}{c['findings']:>9}{c['true']:>6}{c['false']:>6}{c['unlabelled']:>6}{c['info']:>6}  {shown(p):>9}  >= {TARGET_RULE_PRECISION} {judge}")
+        print(
+            f"{code:<22}{c['findings']:>9}{c['true']:>6}{c['false']:>6}{c['unlabelled']:>6}{c['info']:>6}  {shown(p):>9}  >= {TARGET_RULE_PRECISION} {judge}"
+        )
     p = ratio(total["true"], total["true"] + total["false"])
-    print(f"{'ALL':<22}{total['findings']:>9}{total['true']:>6}{total['false']:>6}{total['unlabelled']:>6}{total['info']:>6}  {shown(p):>9}  >= {TARGET_PRECISION} {verdict(p is not None and p >= TARGET_PRECISION)}")
+    print(
+        f"{'ALL':<22}{total['findings']:>9}{total['true']:>6}{total['false']:>6}{total['unlabelled']:>6}{total['info']:>6}  {shown(p):>9}  >= {TARGET_PRECISION} {verdict(p is not None and p >= TARGET_PRECISION)}"
+    )
     if total["unlabelled"]:
-        print(f"  note: {total['unlabelled']} scored finding(s) unlabelled; precision counts labelled ones only")
+        print(
+            f"  note: {total['unlabelled']} scored finding(s) unlabelled; precision counts labelled ones only"
+        )
 
 
 def recall(results: dict[str, list[tuple[Finding, Label | None]]], present: set[str]) -> None:
@@ -192,7 +202,9 @@ def recall(results: dict[str, list[tuple[Finding, Label | None]]], present: set[
         found, total = found + c["found"], total + n
         print(f"{code:<22}{n:>8}{c['found']:>7}  {shown(ratio(c['found'], n))}")
     r = ratio(found, total)
-    print(f"{'ALL':<22}{total:>8}{found:>7}  {shown(r)}  target >= {TARGET_RECALL} {verdict(r is not None and r >= TARGET_RECALL)}")
+    print(
+        f"{'ALL':<22}{total:>8}{found:>7}  {shown(r)}  target >= {TARGET_RECALL} {verdict(r is not None and r >= TARGET_RECALL)}"
+    )
     for defect in missed:
         print(f"  missed {defect['file']}:{defect['line']} {defect['code']}: {defect['reason']}")
 
@@ -220,7 +232,13 @@ def write_unlabelled(results: dict[str, list[tuple[Finding, Label | None]]], out
         for file, pairs in results.items():
             for f, label in pairs:
                 if label is None:
-                    row = [file, f.position.line or 0, f.code, str(f.severity), label_key(f.message)]
+                    row = [
+                        file,
+                        f.position.line or 0,
+                        f.code,
+                        str(f.severity),
+                        label_key(f.message),
+                    ]
                     writer.writerow([*row, "", ""])
     print(f"unlabelled findings written to {out}")
 
@@ -249,7 +267,9 @@ def main() -> int:
         for file, pairs in results.items():
             for f, label in pairs:
                 if label is None:
-                    print(f"  unlabelled {file}:{f.position.line} {f.severity} {f.code}: {label_key(f.message)}")
+                    print(
+                        f"  unlabelled {file}:{f.position.line} {f.severity} {f.code}: {label_key(f.message)}"
+                    )
     if args.unlabelled:
         write_unlabelled(results, args.unlabelled)
     return 0

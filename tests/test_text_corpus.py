@@ -17,7 +17,9 @@ def corpus_files() -> list[Path]:
     """The corpus files sources.yaml names that are present; none when the folder is absent."""
     env = os.environ.get("PNP_TEXT_CORPUS")
     folder = Path(env) if env else ROOT.parent / "corpus" / "rulebooks"
-    names = re.findall(r'^\s*-\s*file:\s*"?([^"\n]+)"?\s*$', SOURCES.read_text(encoding="utf-8"), re.M)
+    names = re.findall(
+        r'^\s*-\s*file:\s*"?([^"\n]+)"?\s*$', SOURCES.read_text(encoding="utf-8"), re.M
+    )
     return [folder / name for name in names if (folder / name).is_file()]
 
 

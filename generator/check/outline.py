@@ -367,7 +367,9 @@ def step_lists(lines: list[str], outline: Outline) -> list[list[Step]]:
     return sorted(runs, key=lambda run: run[0].line)
 
 
-def _close_deeper(open_runs: list[tuple[int, list[Step]]], runs: list[list[Step]], indent: int) -> None:
+def _close_deeper(
+    open_runs: list[tuple[int, list[Step]]], runs: list[list[Step]], indent: int
+) -> None:
     """Keep and close the open runs indented deeper than `indent` (all of them for -1)."""
     while open_runs and (indent < 0 or indent <= open_runs[-1][0] - NEST_INDENT):
         runs.append(open_runs.pop()[1])
