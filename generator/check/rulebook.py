@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jinja2 import UndefinedError
 
+from generator.check.html_repair import well_formed
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
 from generator.check.registry import rule, run_text_rules, text_rule
 from generator.clean.reading import read_rulebook_text
@@ -163,16 +164,12 @@ def check_text_file(path: Path, report: Report, strict: bool = False) -> None:
 @text_rule(
     FALLBACK,
     "info",
-    "Markup the HTML parser rejects: that part of the file was read as plain text.",
+    "Inline HTML that is not well-formed: an unclosed element read as closed, or markup the "
+    "parser still rejects read as plain text.",
 )
 def html_fallbacks(text: RulebookText, report: Report) -> None:
     for line, problem in text.outline.memo.get(FALLBACK, ()):  # type: ignore[attr-defined]
-        report.info(
-            FALLBACK,
-            Position(text.path, line),
-            f"expected well-formed HTML, found markup the parser rejects ({problem}): "
-            "read this part as plain text",
-        )
+        report.info(FALLBACK, Position(text.path, line), f"expected well-formed HTML, {problem}")
 
 
 def _heading_book(source: str, title: str, fallbacks: list[tuple[int, str]]) -> Rulebook | None:
@@ -184,26 +181,39 @@ def _heading_book(source: str, title: str, fallbacks: list[tuple[int, str]]) -> 
     kept: list[tuple[int, str]] = []
     for index, line in enumerate(lines):
         if line.startswith("#"):
-            kept.append((index + 1, line[:HEADING_CHARS]))
+            kept.append((index + 1, _repaired(line[:HEADING_CHARS], index + 1, fallbacks)))
         elif _underlines_title(lines, index):
-            kept.append((index, f"{lines[index - 1][:HEADING_CHARS]}\n{line}"))
+            heading = _repaired(lines[index - 1][:HEADING_CHARS], index, fallbacks)
+            kept.append((index, f"{heading}\n{line}"))
     book, problem = _parsed(kept, title)
     if problem is None:
         return book
     if len(kept) > REPAIR_HEADINGS:
-        fallbacks.append((kept[0][0], problem))
+        fallbacks.append((kept[0][0], _rejected(problem)))
         return None
     repaired = []
     for line, heading in kept:
         _, wrong = _parsed([(line, heading)], title)
         if wrong is not None:
-            fallbacks.append((line, wrong))
+            fallbacks.append((line, _rejected(wrong)))
             heading = html.escape(heading, quote=False)
         repaired.append((line, heading))
     book, problem = _parsed(repaired, title)
     if problem is not None:
-        fallbacks.append((kept[0][0], problem))
+        fallbacks.append((kept[0][0], _rejected(problem)))
     return book
+
+
+def _rejected(problem: str) -> str:
+    return f"found markup the parser rejects ({problem}): read this part as plain text"
+
+
+def _repaired(heading: str, line: int, fallbacks: list[tuple[int, str]]) -> str:
+    """A heading's inline HTML made well-formed; what was mended is noted in `fallbacks`."""
+    fixed, repairs = well_formed(heading)
+    if repairs:
+        fallbacks.append((line, f"found {', '.join(repairs)}: read as if closed where it ends"))
+    return fixed
 
 
 def _parsed(kept: list[tuple[int, str]], title: str) -> tuple[Rulebook | None, str | None]:
