@@ -1,8 +1,8 @@
 """The duplex calibration sheet: read your printer's back offset off a ruler seen through the paper.
 
 The front carries a long vertical and a long horizontal line through the page centre. The back
-carries rulers whose ticks stand at centre + k mm, labelled k. After duplex printing, hold the
-sheet to the light: the tick lying under each front line reads the `--back-offset` that puts
+carries rulers whose ticks stand at centre + k mm, every second millimetre labelled k (7 pt, in
+two staggered rows). After duplex printing, hold the sheet to the light: the tick lying under each front line reads the `--back-offset` that puts
 backs where they belong (the sheet is printed with the current offset, so it then reads 0).
 """
 
@@ -20,6 +20,13 @@ from generator.write.sheets import PrintOptions
 RULER_MM = 6
 TICK_STEP_MM = 0.5
 LINE_INSET_MM = 40
+LABEL_PT = 7  # Inter at 7 pt: "-6" is 2.7 mm wide, its digits 1.8 mm tall
+LABEL_EVERY_MM = 2  # labels alternate between two rows, so one row's labels stand 4 mm apart
+CAP_HEIGHT = 0.7275  # of Inter's em: digits stand this tall
+LABELLED_TICK_MM, MM_TICK_MM, HALF_TICK_MM = 8.0, 6.0, 3.0
+NEAR_ROW_MM, FAR_ROW_MM = 3.0, 6.5  # baselines below a horizontal ruler
+NEAR_COLUMN_MM, FAR_COLUMN_MM = 9.0, 13.0  # label starts right of a vertical ruler
+LEADER_GAP_MM = 0.6
 
 
 def calibration_pdf(options: PrintOptions) -> bytes:
@@ -58,22 +65,16 @@ def calibration_pdf(options: PrintOptions) -> bytes:
 
 
 def _ruler(canvas: SheetCanvas, x: float, y: float, horizontal: bool) -> None:
-    """Ticks at centre + k mm for k in -RULER_MM..RULER_MM, labelled every millimetre."""
+    """Ticks at centre + k mm for k in -RULER_MM..RULER_MM; every LABEL_EVERY_MM-th one labelled,
+    the labels in two staggered rows so none touches its neighbour."""
     canvas.setLineWidth(0.2)
     steps = int(RULER_MM / TICK_STEP_MM)
     for i in range(-steps, steps + 1):
         k = i * TICK_STEP_MM
-        length = 6 if i % 2 == 0 else 3
-        if horizontal:
-            canvas.line((x + k) * mm, y * mm, (x + k) * mm, (y + length) * mm)
-        else:
-            canvas.line(x * mm, (y + k) * mm, (x + length) * mm, (y + k) * mm)
-        if i % 2 == 0:
-            canvas.setFont(BODY, 4)
-            if horizontal:
-                canvas.drawCentredString((x + k) * mm, (y - 2.5) * mm, f"{k:g}")
-            else:
-                canvas.drawString((x + 7) * mm, (y + k - 0.5) * mm, f"{k:g}")
+        _line(canvas, x, y, k, 0.0, _tick_length(k), horizontal)
+    canvas.setFont(BODY, LABEL_PT)
+    for k in range(-RULER_MM, RULER_MM + 1, LABEL_EVERY_MM):
+        _label(canvas, x, y, k, far=(k // LABEL_EVERY_MM) % 2 == 1, horizontal=horizontal)
     canvas.setFont(BOLD, 7)
     label = "X" if horizontal else "Y"
     canvas.drawString(
@@ -81,6 +82,39 @@ def _ruler(canvas: SheetCanvas, x: float, y: float, horizontal: bool) -> None:
         (y + 1) * mm if horizontal else (y - RULER_MM - 5) * mm,
         label,
     )
+
+
+def _tick_length(k: float) -> float:
+    """Labelled millimetres longest, other millimetres shorter, half millimetres shortest."""
+    if k % LABEL_EVERY_MM == 0:
+        return LABELLED_TICK_MM
+    return MM_TICK_MM if k % 1 == 0 else HALF_TICK_MM
+
+
+def _line(
+    canvas: SheetCanvas, x: float, y: float, k: float, start: float, end: float, horizontal: bool
+) -> None:
+    """A line across the ruler at offset k mm, from `start` to `end` mm off its baseline."""
+    if horizontal:
+        canvas.line((x + k) * mm, (y + start) * mm, (x + k) * mm, (y + end) * mm)
+    else:
+        canvas.line((x + start) * mm, (y + k) * mm, (x + end) * mm, (y + k) * mm)
+
+
+def _label(canvas: SheetCanvas, x: float, y: float, k: int, far: bool, horizontal: bool) -> None:
+    """The number k beside the baseline: below a horizontal ruler (centred on its tick), right
+    of a vertical one (centred on its tick's height); a far label's tick runs on to it."""
+    cap = CAP_HEIGHT * LABEL_PT / mm
+    if horizontal:
+        row = FAR_ROW_MM if far else NEAR_ROW_MM
+        if far:
+            _line(canvas, x, y, k, 0.0, -(row - cap - LEADER_GAP_MM), horizontal)
+        canvas.drawCentredString((x + k) * mm, (y - row) * mm, f"{k:g}")
+        return
+    column = FAR_COLUMN_MM if far else NEAR_COLUMN_MM
+    if far:
+        _line(canvas, x, y, k, LABELLED_TICK_MM, column - LEADER_GAP_MM, horizontal)
+    canvas.drawString((x + column) * mm, (y + k - cap / 2) * mm, f"{k:g}")
 
 
 def _heading(canvas: SheetCanvas, y: float, text: str) -> None:
