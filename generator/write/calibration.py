@@ -3,7 +3,8 @@
 The front carries a long vertical and a long horizontal line through the page centre. The back
 carries rulers whose ticks stand at centre + k mm, every second millimetre labelled k (7 pt, in
 two staggered rows). After duplex printing, hold the sheet to the light: the tick lying under
-each front line reads the `--back-offset` that puts backs where they belong (the sheet is printed with the current offset, so it then reads 0).
+each front line reads the `--back-offset` that puts backs where they belong (the sheet is
+printed with the current offset, so it then reads 0).
 """
 
 from __future__ import annotations
