@@ -2,7 +2,9 @@
 
 Cards sit in a grid that fits the area A4 and Letter share, centred on the real paper. Gutters
 hold a full bleed on both sides when that costs no card per sheet; otherwise cards butt and
-share cut lines. Crop marks stay in the margins, outside every card's bleed.
+share cut lines. Crop marks stay in the margins, outside every card's bleed and at least
+PRINTER_MARGIN_MM from every paper edge, which desktop printers cannot reach: where the margin
+is tight the outer bleed shrinks first, then the marks shorten, down to MIN_MARK_MM.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from typing import TypeVar
 from generator.units import Size, common_paper_area
 
 MIN_MARGIN_MM = 5.0
-MARK_SPACE_MM = 4.0
-MARK_GAP_MM = 1.0
+MARK_SPACE_MM = 4.0  # room token packing keeps beyond MIN_MARGIN_MM
+PRINTER_MARGIN_MM = 5.2  # no mark or footer nearer a paper edge (5 mm plus a raster pixel)
+MARK_GAP_MM = 0.5
 MARK_LENGTH_MM = 5.0
+MIN_MARK_MM = 1.0
 FOLD_GAP_MM = 2.0
 DUPLEX_MODES = ("long", "short", "none", "fold")
 T = TypeVar("T")
@@ -91,10 +95,21 @@ def sheet_plan(
     fronts, columns, rows, gutter = _grid(
         paper, card, bleed, Size(area.width, area.height), (0.0, 0.0, paper.width, paper.height)
     )
-    marks = crop_marks(fronts, paper)
     backs = tuple(_shift(_mirror(slot, paper, duplex), offset) for slot in fronts)
-    back_marks = tuple(_shift_segment(_mirror_segment(s, paper, duplex), offset) for s in marks)
-    return SheetPlan(paper, card, columns, rows, gutter, fronts, backs, marks, back_marks, None)
+    plan = SheetPlan(paper, card, columns, rows, gutter, fronts, backs, (), (), None)
+    marks, back_marks = sheet_marks(plan, len(fronts), duplex, offset)
+    return replace(plan, marks=marks, back_marks=back_marks)
+
+
+def sheet_marks(
+    plan: SheetPlan, count: int, duplex: str, offset: tuple[float, float] = (0.0, 0.0)
+) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:
+    """Front and back marks for a sheet holding the first `count` cards: none for empty rows or columns."""
+    if plan.fold is not None:
+        return crop_marks(plan.fronts[:count] + plan.backs[:count], plan.page), ()
+    marks = crop_marks(plan.fronts[:count], plan.page)
+    moved = (_shift_segment(_mirror_segment(s, plan.page, duplex), offset) for s in marks)
+    return marks, clip_marks(tuple(moved), plan.page)
 
 
 def _grid(
@@ -118,7 +133,7 @@ def _grid(
     at_paper_edge = (left0 == 0, bottom0 == 0, right0 == paper.width, top0 == paper.height)
     outer = Edges(
         *(
-            max(0.0, min(bleed, space - (MARK_SPACE_MM if edge else FOLD_GAP_MM)))
+            max(0.0, min(bleed, space - (_MARK_ROOM if edge else FOLD_GAP_MM)))
             for space, edge in zip(spaces, at_paper_edge, strict=True)
         )
     )
@@ -138,6 +153,9 @@ def _grid(
     return tuple(slots), columns, rows, (gap_x, gap_y)
 
 
+_MARK_ROOM = PRINTER_MARGIN_MM + MIN_MARK_MM + MARK_GAP_MM
+
+
 def _count(space: float, length: float, bleed: float) -> tuple[int, float]:
     """How many fit along one axis, with a full-bleed gutter when it costs no card."""
     butted = int(space // length)
@@ -147,23 +165,44 @@ def _count(space: float, length: float, bleed: float) -> tuple[int, float]:
 
 
 def crop_marks(slots: tuple[Slot, ...], page: Size) -> tuple[Segment, ...]:
-    """Marks in the margins on every trim line, starting outside the outermost bleed."""
+    """Marks on every trim line of `slots`, from outside their bleed to short of the printer's margin."""
     if not slots:
         return ()
-    low_y = min(s.y - s.bleed.bottom for s in slots) - MARK_GAP_MM
-    high_y = max(s.y + s.height + s.bleed.top for s in slots) + MARK_GAP_MM
-    low_x = min(s.x - s.bleed.left for s in slots) - MARK_GAP_MM
-    high_x = max(s.x + s.width + s.bleed.right for s in slots) + MARK_GAP_MM
+    low_x = min(s.x - s.bleed.left for s in slots)
+    high_x = max(s.x + s.width + s.bleed.right for s in slots)
+    low_y = min(s.y - s.bleed.bottom for s in slots)
+    high_y = max(s.y + s.height + s.bleed.top for s in slots)
+    left, right = _reach(low_x, PRINTER_MARGIN_MM), _reach(high_x, page.width - PRINTER_MARGIN_MM)
+    bottom, top = _reach(low_y, PRINTER_MARGIN_MM), _reach(high_y, page.height - PRINTER_MARGIN_MM)
     xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + s.width)})
     ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + s.height)})
-    marks = []
-    for x in xs:
-        marks.append(Segment(x, max(0.0, low_y - MARK_LENGTH_MM), x, low_y))
-        marks.append(Segment(x, high_y, x, min(page.height, high_y + MARK_LENGTH_MM)))
-    for y in ys:
-        marks.append(Segment(max(0.0, low_x - MARK_LENGTH_MM), y, low_x, y))
-        marks.append(Segment(high_x, y, min(page.width, high_x + MARK_LENGTH_MM), y))
-    return tuple(m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) > 0.5)
+    marks = [Segment(x, a, x, b) for x in xs for a, b in (bottom, top)]
+    marks += [Segment(a, y, b, y) for y in ys for a, b in (left, right)]
+    return tuple(m for m in marks if abs(m.x2 - m.x1) + abs(m.y2 - m.y1) >= MIN_MARK_MM - 1e-9)
+
+
+def _reach(start: float, limit: float) -> tuple[float, float]:
+    """A mark's ends going from the bleed at `start` towards `limit`: a gap, then up to MARK_LENGTH_MM."""
+    room = abs(limit - start)
+    gap = min(MARK_GAP_MM, max(0.0, room - MIN_MARK_MM))
+    length = max(0.0, min(MARK_LENGTH_MM, room - gap))
+    step = 1.0 if limit > start else -1.0
+    inner, outer = start + step * gap, start + step * (gap + length)
+    return (min(inner, outer), max(inner, outer))
+
+
+def clip_marks(marks: tuple[Segment, ...], page: Size) -> tuple[Segment, ...]:
+    """Marks cut back to the printable area (a back offset may push them towards an edge)."""
+    low = PRINTER_MARGIN_MM
+    high_x, high_y = page.width - low, page.height - low
+    kept = []
+    for m in marks:
+        x1, x2 = (min(max(v, low), high_x) for v in (m.x1, m.x2))
+        y1, y2 = (min(max(v, low), high_y) for v in (m.y1, m.y2))
+        on_page = x1 == m.x1 if m.x1 == m.x2 else y1 == m.y1
+        if on_page and abs(x2 - x1) + abs(y2 - y1) >= MIN_MARK_MM / 2:
+            kept.append(Segment(x1, y1, x2, y2))
+    return tuple(kept)
 
 
 def _mirror(slot: Slot, page: Size, duplex: str) -> Slot:

@@ -8,9 +8,18 @@ from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.fonts import BODY
-from generator.impose.grid import Segment, SheetPlan, paginate, sheet_plan
+from generator.impose.grid import (
+    PRINTER_MARGIN_MM,
+    Segment,
+    SheetPlan,
+    Slot,
+    paginate,
+    sheet_marks,
+    sheet_plan,
+)
 from generator.model import Symbol
 from generator.render.faces import Face, PieceFaces
 from generator.units import Size
@@ -19,6 +28,11 @@ from generator.write.draw import SheetCanvas, draw_face
 MARK_INK = HexColor("#000000")
 LABEL_INK = HexColor("#777777")
 CUT_LINE_INK = HexColor("#9a9a9a")
+FOOTER_PT = 5.0
+FOOTER_MIN_PT = 4.0
+FOOTER_DESCENT_MM = 0.5  # below the baseline, towards the paper edge
+FOOTER_ROOM_MM = 2.2  # margin a footer needs beyond PRINTER_MARGIN_MM
+FOOTER_INSET_MM = 1.0  # kept clear at each end, between the crop marks
 
 
 @dataclass(frozen=True)
@@ -79,17 +93,24 @@ def card_sheets(
     document = Document(title, symbols, folder)
     for deck in decks:
         plan = sheet_plan(options.paper, deck.size, deck.bleed, options.duplex, options.back_offset)
-        sides = [(deck.fronts, plan.fronts, plan.marks, "")]
-        if deck.backs is not None and not plan.fold:
-            sides.append((deck.backs, plan.backs, plan.back_marks, " · backs"))
         copies = [i for i, quantity in enumerate(deck.quantities) for _ in range(quantity)]
         sheets = paginate(copies, plan.per_sheet)
         for number, sheet in enumerate(sheets, start=1):
+            marks, back_marks = sheet_marks(plan, len(sheet), options.duplex, options.back_offset)
+            sides = [(deck.fronts, plan.fronts, marks, "")]
+            if deck.backs is not None and not plan.fold:
+                sides.append((deck.backs, plan.backs, back_marks, " · backs"))
             label = f"{title} · {deck.owner.name} · sheet {number} of {len(sheets)}"
-            for faces, slots, marks, suffix in sides:
+            for faces, slots, side_marks, suffix in sides:
                 canvas = document.new_page(plan.page)
                 _page(
-                    canvas, plan, [faces[i] for i in sheet], slots, marks, options, label + suffix
+                    canvas,
+                    plan,
+                    [faces[i] for i in sheet],
+                    slots,
+                    side_marks,
+                    options,
+                    label + suffix,
                 )
                 if deck.backs is not None and plan.fold:
                     _faces(canvas, [deck.backs[i] for i in sheet], plan.backs, options)
@@ -109,10 +130,42 @@ def _page(
 ) -> None:
     _faces(canvas, faces, slots, options)
     _marks(canvas, marks)
-    middle = slots[plan.columns // 2]
-    canvas.setFont(BODY, 5)
+    _footer(canvas, plan, slots, label)
+
+
+def _footer(canvas: SheetCanvas, plan: SheetPlan, slots: tuple[Slot, ...], label: str) -> None:
+    """The sheet's label inside the printable area: under the middle column when the bottom
+    margin has room, else up the right margin beside the middle row; between the crop marks."""
+    page = plan.page
+    bottom_room = min(s.y - s.bleed.bottom for s in slots) - PRINTER_MARGIN_MM
+    right_room = page.width - max(s.x + s.width + s.bleed.right for s in slots)
+    canvas.saveState()
     canvas.setFillColor(LABEL_INK)
-    canvas.drawCentredString((middle.x + middle.width / 2) * mm, 1.5 * mm, label)
+    baseline = PRINTER_MARGIN_MM + FOOTER_DESCENT_MM
+    if bottom_room >= FOOTER_ROOM_MM or right_room - PRINTER_MARGIN_MM < FOOTER_ROOM_MM:
+        middle = slots[plan.columns // 2]
+        text, size = _fitted(label, middle.width - 2 * FOOTER_INSET_MM)
+        canvas.setFont(BODY, size)
+        canvas.drawCentredString((middle.x + middle.width / 2) * mm, baseline * mm, text)
+    else:
+        middle = slots[(plan.rows // 2) * plan.columns + plan.columns - 1]
+        text, size = _fitted(label, middle.height - 2 * FOOTER_INSET_MM)
+        canvas.translate((page.width - baseline) * mm, (middle.y + middle.height / 2) * mm)
+        canvas.rotate(90)
+        canvas.setFont(BODY, size)
+        canvas.drawCentredString(0, 0, text)
+    canvas.restoreState()
+
+
+def _fitted(label: str, width_mm: float) -> tuple[str, float]:
+    """The label and a font size that fit `width_mm`: smaller type first, then a shortened label."""
+    for size in (FOOTER_PT, FOOTER_MIN_PT):
+        if stringWidth(label, BODY, size) <= width_mm * mm:
+            return label, size
+    text = label
+    while text and stringWidth(text + "…", BODY, FOOTER_MIN_PT) > width_mm * mm:
+        text = text[:-1]
+    return text.rstrip() + "…", FOOTER_MIN_PT
 
 
 def _faces(canvas: SheetCanvas, faces: list[Face], slots, options: PrintOptions) -> None:
