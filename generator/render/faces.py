@@ -14,7 +14,7 @@ from generator.findings import Position, Report
 from generator.load.art import read_art, report_art, report_once
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
-from generator.model.game import is_placeholder, printed_value
+from generator.model.game import is_placeholder
 from generator.model.layout import (
     EllipseElement,
     FieldsElement,
@@ -37,7 +37,14 @@ from generator.render.items import (
     turned_box,
 )
 from generator.render.rose import rose_items
-from generator.render.text import TextError, game_context, piece_context, render_text
+from generator.render.text import (
+    TextError,
+    game_context,
+    label,
+    piece_context,
+    render_text,
+    shown,
+)
 from generator.render.typefaces import font_problems, text_family, with_families
 from generator.units import Size, parse_extent, parse_length, parse_size
 
@@ -377,7 +384,7 @@ def _element_text(element: TextElement | FieldsElement, context: dict) -> str:
     if isinstance(element, FieldsElement):
         names = element.fields if element.fields is not None else list(context["card"]["fields"])
         lines = [
-            f"**{name.replace('_', ' ')}**: {printed_value(_value(context, name))}"
+            f"**{label(name)}**: {shown(_value(context, name))}"
             for name in names
             if _is_set(_value(context, name))
         ]
@@ -385,7 +392,7 @@ def _element_text(element: TextElement | FieldsElement, context: dict) -> str:
     if element.template is not None:
         return render_text(element.template, context)
     value = _value(context, element.field or "")
-    return render_text(value, context) if isinstance(value, str) else printed_value(value)
+    return render_text(value, context) if isinstance(value, str) else shown(value)
 
 
 def _value(context: dict, name: str) -> Any:

@@ -10,6 +10,7 @@ from jinja2 import Template, TemplateError
 
 from generator.load.game import LoadedGame
 from generator.model import Piece, PieceSet
+from generator.model.game import is_placeholder, printed_value
 from generator.render.sandbox import BoundedSandbox, TemplateLimit
 
 JINJA_SYNTAX = re.compile(r"\{[{%#]")
@@ -47,10 +48,37 @@ class TextError(Exception):
         self.line = line
 
 
+def shown(value: Any) -> str:
+    """A value as a player reads it, never as Python: `2, 3` for a list, yes/no, nothing for None."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(shown(item) for item in value if item is not None)
+    if isinstance(value, dict) and not is_placeholder(value):
+        return ", ".join(f"{label(key)} {shown(item)}" for key, item in value.items())
+    return printed_value(value)
+
+
+def label(name: Any) -> str:
+    """A field's key as a printed label: `attack_strength` reads `Attack strength`."""
+    text = str(name).replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
 @cache
 def environment() -> BoundedSandbox:
-    """One sandboxed environment where any undefined name is an error, not an empty string."""
-    return BoundedSandbox()
+    """One sandboxed environment where any undefined name is an error, not an empty string.
+
+    Every `{{ value }}` prints as `shown` does, so a list or a flag never prints as Python.
+    """
+    return BoundedSandbox(finalize=_finalized)
+
+
+def _finalized(value: Any) -> Any:
+    """Text and numbers pass through; anything else is shown for a player."""
+    if isinstance(value, str) or (isinstance(value, int | float) and not isinstance(value, bool)):
+        return value
+    return shown(value)
 
 
 def game_context(loaded: LoadedGame) -> dict[str, Any]:
@@ -107,7 +135,7 @@ def _substituted(template: str, context: dict[str, Any]) -> str | None:
             if not isinstance(value, dict) or key not in value:
                 return None
             value = value[key]
-        if not isinstance(value, str | int | float):
+        if not isinstance(value, str | int | float) or isinstance(value, bool):
             return None
         parts[index] = str(value)
     return "".join(parts)
