@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from generator.build import checked_game, rendered_decks
 from generator.impose.grid import sheet_marks, sheet_plan
+from generator.impose.tokens import token_plan
 from generator.units import PAPERS, Size
 from generator.write.sheets import PrintOptions, card_sheets
 
@@ -90,3 +91,15 @@ def test_a_partial_sheet_marks_only_its_filled_rows():
     bottom = plan.fronts[3].y - plan.fronts[3].bleed.bottom
     assert all(min(m.y1, m.y2) >= bottom - 5.5 - 1e-9 for m in marks if m.x1 == m.x2)
     assert len(backs) == len(marks) == 2 * 4 + 2 * 3
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_token_sheets_are_centred_across_the_page(paper):
+    pieces = [((0, 0), "round", 19.05, 6.0)] * 40 + [((1, 0), "square", 16.0, 0.0)] * 7
+    plan = token_plan(pieces, PAPERS[paper], "long", (0.0, 0.0))
+    for sheet in range(plan.sheets):
+        spots = [(s, pieces[0] if s.design == (0, 0) else pieces[-1]) for s in plan.spots]
+        spots = [(s, p) for s, p in spots if s.sheet == sheet]
+        left = min(s.front[0] - (p[2] + p[3]) / 2 for s, p in spots)
+        right = plan.page.width - max(s.front[0] + (p[2] + p[3]) / 2 for s, p in spots)
+        assert left == pytest.approx(right, abs=1.0)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.impose.grid import FOLD_GAP_MM, MIN_MARGIN_MM
-from generator.impose.pack import PackItem, Placement, Rect, pack
+from generator.impose.pack import PackItem, Placement, Rect, footprint_half_extents, pack
 from generator.units import Size, common_paper_area
 
 TOKEN_MARGIN_MM = MIN_MARGIN_MM  # tokens carry cut lines, so no room is kept for crop marks
@@ -57,11 +57,25 @@ def token_plan(
         )
         area = Rect(left, bottom, fold - FOLD_GAP_MM, page.height - bottom)
     placements = pack(items, page, TOKEN_MARGIN_MM, area)
+    if fold is None:
+        placements = _centred(placements, items, page)
     spots = tuple(
         TokenSpot(p.sheet, pieces[p.key][0], (p.x, p.y), _back(p, page, duplex, offset, fold))
         for p in placements
     )
     return TokenPlan(page, max((p.sheet for p in placements), default=-1) + 1, spots, fold)
+
+
+def _centred(placements: list[Placement], items: list[PackItem], page: Size) -> list[Placement]:
+    """Each sheet's tokens moved sideways so the paper left and right of them is equal."""
+    extents: dict[int, tuple[float, float]] = {}
+    for p in placements:
+        item = items[p.key]
+        half = footprint_half_extents(item.shape, item.size, item.gap)[0]
+        low, high = extents.get(p.sheet, (p.x - half, p.x + half))
+        extents[p.sheet] = (min(low, p.x - half), max(high, p.x + half))
+    shift = {sheet: (page.width - low - high) / 2 for sheet, (low, high) in extents.items()}
+    return [replace(p, x=p.x + shift[p.sheet]) for p in placements]
 
 
 def _back(
