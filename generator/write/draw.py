@@ -7,8 +7,10 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
 
 from generator.colours import reportlab_colour
 from generator.fonts import BODY, BOLD, register_fonts
@@ -16,7 +18,7 @@ from generator.impose.grid import Edges
 from generator.load.art import read_art
 from generator.model import Drawing, Symbol
 from generator.render.faces import Face
-from generator.render.items import IconItem, ImageItem, Rect, ShapeItem, TextItem
+from generator.render.items import IconItem, ImageItem, Item, Rect, ShapeItem, TextItem, turned_box
 from generator.render.markup import symbol_uri
 from generator.units import Size
 from generator.write.art import draw_art, place_art, turned
@@ -24,6 +26,9 @@ from generator.write.lines import draw_lines
 
 EDGE_MM = 0.01
 ROUNDED_CORNER = 0.12
+PAPER = "#ffffff"
+READABLE = 4.5  # WCAG contrast for normal text: what ink-saved text keeps against the paper
+DARK_INK = "#222222"  # the layouts' default text colour
 
 # Corners of the polygon shapes as fractions of their box, from its bottom-left, y upwards.
 POLYGONS = {
@@ -111,10 +116,73 @@ def draw_face(
         canvas.rect(left, bottom, width, height, stroke=0, fill=1)
         _opaque(canvas)
     canvas.translate(x * mm, (y + face.size.height) * mm)
-    for item in face.items:
+    for item in ink_saved(face) if ink_saver else face.items:
         _draw_item(canvas, item, face.size, bleed, ink_saver)
         _opaque(canvas)
     canvas.restoreState()
+
+
+def ink_saved(face: Face) -> tuple[Item, ...]:
+    """The face's items once --ink-saver drops its background and big fills: text that stood out
+    in a light colour against a dropped fill, and would vanish on the white paper, is re-inked
+    in that fill's colour (or near-black when the fill is light too)."""
+    items = list(face.items)
+    for index, item in enumerate(items):
+        if isinstance(item, TextItem):
+            ink = _saved_ink(item.style.colour, _dropped_under(face, items[:index], item.box))
+            if ink is not None:
+                items[index] = _recoloured(item, ink)
+    return tuple(items)
+
+
+def _dropped_under(face: Face, below: list[Item], box: Rect) -> str | None:
+    """The fill --ink-saver drops from under the centre of `box`, if what lies there is one."""
+    cx, cy = box.x + box.width / 2, box.y + box.height / 2
+    for item in reversed(below):
+        inside = item.box.x <= cx <= item.box.x + item.box.width and (
+            item.box.y <= cy <= item.box.y + item.box.height
+        )
+        if isinstance(item, ImageItem) and inside:
+            return None
+        if isinstance(item, ShapeItem) and item.fill and item.kind != "line" and inside:
+            return item.fill if item.ink_heavy else None
+    return face.background
+
+
+def _saved_ink(colour: str, dropped: str | None) -> str | None:
+    """A dark ink for text in `colour` once `dropped` is gone, or None when it reads as it is."""
+    if dropped is None or contrast(colour, PAPER) >= READABLE:
+        return None
+    if contrast(colour, PAPER) >= contrast(colour, dropped):
+        return None  # the text was no better on the fill: its design is not ours to darken
+    return dropped[:7] if contrast(dropped[:7], PAPER) >= READABLE else DARK_INK
+
+
+def _recoloured(item: TextItem, colour: str) -> TextItem:
+    """The same text, set the same way, in another colour."""
+    fitted = item.fitted
+    if fitted.paragraph is not None:
+        old = fitted.paragraph
+        style = ParagraphStyle(f"{old.style.name}-{colour}", parent=old.style)
+        style.textColor = reportlab_colour(colour)
+        paragraph = Paragraph(old.text, style)
+        box = turned_box(item.box, item.rotate)
+        paragraph.wrap(box.width * mm, box.height * mm)
+        fitted = replace(fitted, paragraph=paragraph)
+    return replace(item, fitted=fitted, style=item.style.model_copy(update={"colour": colour}))
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG contrast ratio of two colours (#rrggbb, any alpha ignored), from 1 to 21."""
+    lighter, darker = sorted((_luminance(first), _luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of a #rrggbb colour."""
+    channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
 def _opaque(canvas: Canvas) -> None:
