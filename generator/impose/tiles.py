@@ -2,6 +2,10 @@
 
 Board coordinates are millimetres from the board's top-left corner, y growing downwards, as
 layouts use them; page coordinates are millimetres from the page's bottom-left corner.
+
+Every overlap is a glue strip: the right (or bottom) strip of one tile goes under the tile to
+its right (or below), whose cut edge covers the whole strip. Crosshairs and the guide line are
+printed only in those strips, so the assembled board shows none of them.
 """
 
 from __future__ import annotations
@@ -12,7 +16,10 @@ from dataclasses import dataclass
 from generator.units import Size, common_paper_area
 
 OVERLAP_MM = 12.0
-TILE_MARGIN_MM = 8.0
+BLEED_MM = 3.0  # art past every cut edge of a board or a tile
+MARK_ROOM_MM = 6.8  # beyond the bleed: a mark's gap and length and the printer's 5.2 mm margin
+BOARD_MARGIN_MM = BLEED_MM + 7.0  # whole boards: bleed, then marks at least 1.3 mm long
+TILE_MARGIN_MM = BLEED_MM + MARK_ROOM_MM + 2.2  # tiles: bleed, then 3.3 mm marks
 
 
 @dataclass(frozen=True)
@@ -27,6 +34,7 @@ class Tile:
     height: float
     page_left: float
     page_top: float
+    number: int = 0
 
     def to_page(self, bx: float, by: float) -> tuple[float, float]:
         """Where board point (bx, by) lands on this tile's page."""
@@ -45,8 +53,27 @@ class Tile:
 
 
 @dataclass(frozen=True)
+class Strip:
+    """A glue strip: the part of `tile`'s window the next tile (right or below) covers."""
+
+    tile: Tile
+    side: str  # "right" or "bottom"
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def holds(self, bx: float, by: float, inset: float = 0.0) -> bool:
+        """Whether a board point lies in the strip (at least `inset` inside its edges)."""
+        return (
+            self.x + inset <= bx <= self.x + self.width - inset
+            and self.y + inset <= by <= self.y + self.height - inset
+        )
+
+
+@dataclass(frozen=True)
 class TilePlan:
-    """All tiles of one board and the crosshairs that align them."""
+    """All tiles of one board, their glue strips and the crosshairs printed in them."""
 
     page: Size
     board: Size
@@ -54,15 +81,42 @@ class TilePlan:
     columns: int
     overlap: float
     tiles: tuple[Tile, ...]
-    crosshairs: tuple[tuple[float, float], ...]
+    strips: tuple[Strip, ...] = ()
+
+    @property
+    def crosshairs(self) -> tuple[tuple[float, float], ...]:
+        """Board points in the middle of every glue strip, a quarter in from each end."""
+        points = set()
+        for strip in self.strips:
+            if strip.side == "right":
+                mid = strip.x + strip.width / 2
+                points.update((mid, strip.y + strip.height * f) for f in (0.25, 0.75))
+            else:
+                mid = strip.y + strip.height / 2
+                points.update((strip.x + strip.width * f, mid) for f in (0.25, 0.75))
+        return tuple(sorted(points))
+
+    def strips_of(self, tile: Tile) -> tuple[Strip, ...]:
+        """The glue strips printed on one tile."""
+        return tuple(s for s in self.strips if s.tile == tile)
+
+    def visible(self, tile: Tile) -> tuple[float, float, float, float]:
+        """The board rectangle (x, y, width, height) a tile shows once the board is assembled."""
+        width, height = tile.width, tile.height
+        for strip in self.strips_of(tile):
+            if strip.side == "right":
+                width -= strip.width
+            else:
+                height -= strip.height
+        return tile.x, tile.y, width, height
 
 
-def window_size(page: Size) -> Size:
+def window_size(page: Size, margin: float = BOARD_MARGIN_MM) -> Size:
     """The board window one page shows: the area A4 and Letter share, less the margins."""
     area = common_paper_area()
     if page.width > page.height:
         area = area.rotated()
-    return Size(area.width - 2 * TILE_MARGIN_MM, area.height - 2 * TILE_MARGIN_MM)
+    return Size(area.width - 2 * margin, area.height - 2 * margin)
 
 
 def fits_one_page(board: Size, paper: Size) -> bool:
@@ -80,7 +134,7 @@ def tile_plan(board: Size, paper: Size, overlap: float = OVERLAP_MM) -> TilePlan
 
 
 def _plan(board: Size, page: Size, overlap: float) -> TilePlan:
-    window = window_size(page)
+    window = window_size(page, TILE_MARGIN_MM)
     columns = _count(board.width, window.width, overlap)
     rows = _count(board.height, window.height, overlap)
     left = (page.width - window.width) / 2
@@ -90,23 +144,23 @@ def _plan(board: Size, page: Size, overlap: float) -> TilePlan:
         for column in range(columns):
             x, y = column * (window.width - overlap), row * (window.height - overlap)
             width, height = min(window.width, board.width - x), min(window.height, board.height - y)
-            tiles.append(Tile(row, column, x, y, width, height, left, top))
-    return TilePlan(page, board, rows, columns, overlap, tuple(tiles), _crosshairs(tiles, overlap))
+            number = row * columns + column + 1
+            tiles.append(Tile(row, column, x, y, width, height, left, top, number))
+    strips = _strips(tiles, rows, columns, overlap)
+    return TilePlan(page, board, rows, columns, overlap, tuple(tiles), strips)
 
 
 def _count(length: float, window: float, overlap: float) -> int:
     return 1 if length <= window else math.ceil((length - overlap) / (window - overlap))
 
 
-def _crosshairs(tiles: list[Tile], overlap: float) -> tuple[tuple[float, float], ...]:
-    """Points in the middle of every overlap, printed on both tiles that share it."""
-    points = set()
+def _strips(tiles: list[Tile], rows: int, columns: int, overlap: float) -> tuple[Strip, ...]:
+    """The right strip of every tile but the last column, the bottom strip of all but the last row."""
+    strips = []
     for tile in tiles:
-        for other in tiles:
-            if (other.row, other.column) == (tile.row, tile.column + 1):
-                seam = other.x + overlap / 2
-                points.update((seam, tile.y + tile.height * f) for f in (0.25, 0.75))
-            if (other.row, other.column) == (tile.row + 1, tile.column):
-                seam = other.y + overlap / 2
-                points.update((tile.x + tile.width * f, seam) for f in (0.25, 0.75))
-    return tuple(sorted(points))
+        right, bottom = tile.x + tile.width, tile.y + tile.height
+        if tile.column < columns - 1:
+            strips.append(Strip(tile, "right", right - overlap, tile.y, overlap, tile.height))
+        if tile.row < rows - 1:
+            strips.append(Strip(tile, "bottom", tile.x, bottom - overlap, tile.width, overlap))
+    return tuple(strips)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import partial
 
 from generator.findings import Position, Report
@@ -14,7 +15,7 @@ from generator.render.faces import Face, Whose, element_box, element_item
 from generator.render.items import Item, Rect, ShapeItem, label_item
 from generator.render.text import game_context
 from generator.render.typefaces import text_family
-from generator.units import parse_extent, parse_size
+from generator.units import Size, parse_extent, parse_size
 
 # Shapes items draw for a slot's or a map area's outline.
 SLOT_KINDS = {"rect": "rect", "round": "ellipse", "diamond": "diamond"}
@@ -49,8 +50,26 @@ def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report
             if item is not None:
                 items.append(item)
     background = board.background
-    return Face(
-        board.id, board.id, "front", size, background, tuple(i for i in items if i is not None)
+    kept = tuple(_into_bleed(i, size) for i in items if i is not None)
+    return Face(board.id, board.id, "front", size, background, kept)
+
+
+def _into_bleed(item: Item, size: Size) -> Item:
+    """A square-cornered fill touching the trim runs on into the bleed, so an off cut shows no sliver."""
+    if not isinstance(item, ShapeItem) or item.bleed or not item.fill or item.kind != "rect":
+        return item
+    if item.radius or not _touches_trim(item.box, size):
+        return item
+    return replace(item, bleed=True)
+
+
+def _touches_trim(box: Rect, size: Size) -> bool:
+    edge = 0.01
+    return (
+        box.x <= edge
+        or box.y <= edge
+        or box.x + box.width >= size.width - edge
+        or box.y + box.height >= size.height - edge
     )
 
 
