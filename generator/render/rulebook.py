@@ -27,6 +27,10 @@ EXTENSIONS = ["tables", "attr_list", "admonition", "def_list"]
 NUMBERED_REF = re.compile(r"\((\d+(?:\.\d+)+)\)")
 EXPLICIT_NUMBER = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s*")
 PIECE = re.compile(r"\[\[(card|token|board) ([A-Za-z0-9][A-Za-z0-9_.-]*)(?: ([\d.]+))?\]\]")
+HEADING_LINK = re.compile(
+    r'(\((?:(?!\)|<a ).)*)?(<a href="#([^"]+)" color="#1f4e8c">(?:(?!</a>).)*</a>)(?(1)\))'
+)
+PAGE_REF = re.compile(r'<page key="([^"]*)"/>')
 INLINE = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "i"}
 
 
@@ -271,12 +275,31 @@ def _linked(block: Block, book: Rulebook, terms: tuple[str, ...], indexed: set[s
     return block
 
 
+def page_ref(key: str) -> str:
+    """Where the typesetter prints the page a heading lands on (it knows only from its first pass)."""
+    return f'<page key="{key}"/>'
+
+
 def _number_links(markup: str, book: Rulebook) -> str:
+    """(7.2) becomes a link printed `(7.2, p. 12)`; a #id link to a heading gets `(p. 12)` after it."""
+
     def link(match: re.Match[str]) -> str:
         heading = book.by_number.get(match[1])
-        return f'<a href="#{heading.key}" color="#1f4e8c">{match[0]}</a>' if heading else match[0]
+        if heading is None:
+            return match[0]
+        where = f"{match[1]}, p.\u00a0{page_ref(heading.key)}"
+        return f'<a href="#{heading.key}" color="#1f4e8c">({where})</a>'
 
-    return NUMBERED_REF.sub(link, markup)
+    def paged(match: re.Match[str]) -> str:
+        heading = book.by_key.get(match[3])
+        if heading is None:
+            return match[0]
+        page = f"p.\u00a0{page_ref(heading.key)}"
+        if match[1]:  # "(see the rules)" becomes "(see the rules, p. 12)", not nested brackets
+            return f"{match[1]}{match[2]}, {page})"
+        return f"{match[2]}\u00a0({page})"
+
+    return NUMBERED_REF.sub(link, HEADING_LINK.sub(paged, markup))
 
 
 def _index_terms(markup: str, terms: tuple[str, ...], indexed: set[str]) -> str:

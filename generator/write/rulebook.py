@@ -12,6 +12,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
+    ActionFlowable,
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
@@ -36,6 +37,7 @@ from generator.render.bidi import has_rtl
 from generator.render.faces import Face
 from generator.render.markup import symbol_uri
 from generator.render.rulebook import (
+    PAGE_REF,
     Box,
     Definitions,
     Figure,
@@ -60,6 +62,8 @@ BODY_SIZE = 9.5
 PIECE_GAP = 8  # points between pieces shown side by side
 FRAME_PADDING = 12  # points a platypus frame keeps free at its top and bottom together
 HEADING_ROOM_MM = 25.0  # a heading starts a new page rather than sit in less room than this
+CONTENTS_PAGES = 2  # the contents drops its deepest levels until it fits in this many pages
+UNKNOWN_PAGE = "00"  # what a page reference prints before the first pass has placed its heading
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,9 @@ class RulebookDocument(BaseDocTemplate):
             bottomMargin=MARGIN_MM * mm,
         )
         self.book_title, self.section, self.outline_level = title, "", -1
+        self.page_head, self.page_fresh = "", True
+        self.known_pages: dict[str, int] = {}
+        self.heading_pages: dict[str, int] = {}
         width, height = self.width, self.height
         column = (width - (columns - 1) * GUTTER_MM * mm) / columns
         frames = [
@@ -143,21 +150,35 @@ class RulebookDocument(BaseDocTemplate):
         )
 
     def beforeDocument(self) -> None:
-        """Each build pass starts with no running head and an empty outline."""
+        """Each build pass starts with no running head and an empty outline; page references
+        print where the previous pass placed their headings."""
         self.section, self.outline_level = "", -1
+        self.known_pages, self.heading_pages = self.heading_pages, {}
+
+    def beforePage(self) -> None:
+        """A page is headed by the chapter in force at its top, unless one starts right there."""
+        self.page_head, self.page_fresh = self.section, True
 
     def afterFlowable(self, flowable) -> None:
         """Headings go into the contents and the outline; chapters become the running head."""
+        chapter: str | None = getattr(flowable, "chapter", None)
         heading: Heading | None = getattr(flowable, "heading", None)
+        if heading is not None and heading.level == 1:
+            chapter = _plain(heading.title)
+        if chapter is not None:
+            self.section = chapter
+            if self.page_fresh:
+                self.page_head = chapter
+        if not isinstance(flowable, (Spacer, ActionFlowable, PageNumbers)):
+            self.page_fresh = False
         if heading is None:
             return
+        self.heading_pages.setdefault(heading.key, self.page)
         text = f"{heading.number} {_plain(heading.title)}"
         level = min(heading.level - 1, self.outline_level + 1)
         self.outline_level = level
         self.notify("TOCEntry", (min(level, 2), text, self.page, heading.key))
         self.canv.addOutlineEntry(text, heading.key, level=level, closed=level > 0)
-        if heading.level == 1:
-            self.section = _plain(heading.title)
 
     def _running_head(self, canvas, doc) -> None:
         canvas.saveState()
@@ -165,10 +186,82 @@ class RulebookDocument(BaseDocTemplate):
         canvas.setFillColor(INK)
         top = doc.pagesize[1] - MARGIN_MM * mm / 2
         canvas.drawString(doc.leftMargin, top, self.book_title)
-        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, self.section)
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, self.page_head)
         canvas.setFont(self.faces["regular"], 8)
         canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN_MM * mm / 2, str(doc.page))
         canvas.restoreState()
+
+
+class PageNumbers(Flowable):
+    """Invisible; keeps the build going until every heading lands where page references say."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.placed: dict[str, int] = {}
+        self.before: dict[str, int] | None = None
+
+    def isIndexing(self) -> int:
+        return 1
+
+    def beforeBuild(self) -> None:
+        self.before, self.placed = self.placed, {}
+
+    def afterBuild(self) -> None:
+        """The pages stay for the next pass to compare with."""
+
+    def isSatisfied(self) -> int:
+        return int(self.before == self.placed)
+
+    def notify(self, kind: str, stuff) -> None:
+        if kind == "TOCEntry" and len(stuff) > 3 and stuff[3]:
+            self.placed.setdefault(stuff[3], stuff[2])
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        """Nothing to draw."""
+
+
+class PagedParagraph(Paragraph):
+    """A paragraph with `(7.2, p. 12)` references: the page comes from the previous pass."""
+
+    def __init__(self, markup: str | None, style: ParagraphStyle, **kwargs) -> None:
+        self.template = markup if not kwargs.get("frags") else None  # a split part is set already
+        self.printed = PAGE_REF.sub(UNKNOWN_PAGE, markup or "")
+        super().__init__(self.printed if self.template else markup, style, **kwargs)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """Re-set the text when the pages known to the document changed since the last wrap."""
+        if self.template is None:
+            return super().wrap(available_width, available_height)
+        pages = self._doctemplateAttr("known_pages") or {}
+        printed = PAGE_REF.sub(lambda m: str(pages.get(m[1], UNKNOWN_PAGE)), self.template)
+        if printed != self.printed:
+            self.printed = printed
+            Paragraph.__init__(self, printed, self.style)
+        return super().wrap(available_width, available_height)
+
+
+class ShortContents(TableOfContents):
+    """The contents down to the deepest level that still fits in `room` points (the outline keeps
+    every level)."""
+
+    def __init__(self, room: float, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.room = room
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        every = self._lastEntries
+        try:
+            for depth in range(len(self.levelStyles) - 1, -1, -1):
+                self._lastEntries = [entry for entry in every if entry[0] <= depth]
+                size = super().wrap(available_width, available_height)
+                if size[1] <= self.room:
+                    break
+        finally:
+            self._lastEntries = every
+        return size
 
 
 def rulebook_pdf(
@@ -193,7 +286,8 @@ def rulebook_pdf(
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ]
     )
-    contents = TableOfContents(
+    contents = ShortContents(
+        _contents_room(document, columns, style),
         levelStyles=[style["toc0"], style["toc1"], style["toc2"]],
         dotsMinLevel=0,
         tableStyle=in_body_font,
@@ -205,21 +299,37 @@ def rulebook_pdf(
         _paragraph(subtitle, style["subtitle"]),
         NextPageTemplate("body"),
         PageBreak(),
-        _paragraph("Contents", style["h1"]),
+        _chapter("Contents", style["h1"]),
         contents,
+        PageNumbers(),
         PageBreak(),
     ]
-    title_only = [_paragraph(book.title, style["h1"]), NextPageTemplate("body")]
+    title_only = [_paragraph(book.title, style["h1"]), NextPageTemplate("body"), PageNumbers()]
     story = [
         *(title_and_contents if front_matter else title_only),
         *_flowables(book, style, document.width / columns, (folder, pieces or {}, document.height)),
     ]
     if _indexed(book.blocks):
-        story += [PageBreak(), _paragraph("Index", style["h1"]), index]
+        story += [PageBreak(), _chapter("Index", style["h1"]), index]
     document.multiBuild(
         story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces))
     )
     return RulebookPdf(buffer.getvalue(), document.page)
+
+
+def _contents_room(document: RulebookDocument, columns: int, style: dict) -> float:
+    """The height the contents table may take: CONTENTS_PAGES pages of columns, less its title
+    and a row or two lost where the table breaks."""
+    column = document.height - FRAME_PADDING
+    title = style["h1"].leading + style["h1"].spaceAfter
+    return CONTENTS_PAGES * columns * column - title - 2 * style["toc0"].leading
+
+
+def _chapter(title: str, style: ParagraphStyle) -> Paragraph:
+    """A title that heads its pages like a chapter (contents, index) but is not numbered."""
+    paragraph = _paragraph(title, style)
+    paragraph.chapter = title
+    return paragraph
 
 
 def _indexed(blocks) -> bool:
@@ -249,7 +359,7 @@ def _paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
     """A paragraph; one with right-to-left words has them shaped (joined letter forms)."""
     if has_rtl(markup):
         style = ParagraphStyle(f"{style.name}-shaped", parent=style, shaping=1)
-    return Paragraph(markup, style)
+    return PagedParagraph(markup, style) if PAGE_REF.search(markup) else Paragraph(markup, style)
 
 
 def _plain(markup: str) -> str:
