@@ -7,6 +7,7 @@ there never show on the assembled board.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -14,7 +15,7 @@ from reportlab.lib.units import mm
 
 from generator.fonts import BODY, BOLD
 from generator.impose.boards import corner_marks, place_boards
-from generator.impose.grid import Edges, Segment
+from generator.impose.grid import PRINTER_MARGIN_MM, Edges, Segment
 from generator.impose.tiles import BLEED_MM, Strip, Tile, TilePlan, fits_one_page, tile_plan
 from generator.model import Board, Symbol
 from generator.render.faces import Face
@@ -70,12 +71,10 @@ def _small_boards(
             canvas.restoreState()
             size = face.size.rotated() if spot.turned else face.size
             trims.append((spot.x, spot.y, size.width, size.height))
-        _marks(canvas, corner_marks(trims, options.paper))
-        _caption(
-            canvas,
-            options.paper.width,
-            "boards and mats: cut on the marks; the art runs 3 mm past them",
-        )
+        marks = corner_marks(trims, options.paper)
+        _marks(canvas, marks)
+        caption = "boards and mats: cut on the marks; the art runs 3 mm past them"
+        _caption(canvas, options.paper.width, caption, marks)
         document.end_page()
 
 
@@ -106,8 +105,9 @@ def _tiled_board(
         for strip in plan.strips_of(tile):
             _glue_strip(canvas, plan, strip)
         trim = (tile.page_left, tile.page_top - tile.height, tile.width, tile.height)
-        _marks(canvas, corner_marks([trim], plan.page))
-        _caption(canvas, plan.page.width, _tile_caption(board, plan, tile))
+        marks = corner_marks([trim], plan.page)
+        _marks(canvas, marks)
+        _caption(canvas, plan.page.width, _tile_caption(board, plan, tile), marks)
         document.end_page()
     _assembly(document.new_page(plan.page), board, face, plan, options.ink_saver)
     document.end_page()
@@ -116,7 +116,7 @@ def _tiled_board(
 def _tile_caption(board: Board, plan: TilePlan, tile: Tile) -> str:
     return (
         f"{board.name} · tile {tile.number} of {len(plan.tiles)} (row {tile.row + 1}, "
-        f"column {tile.column + 1}) · cut on the marks; strips with crosshairs go under the next tile"
+        f"column {tile.column + 1}) · crosshair strips go under the next tile"
     )
 
 
@@ -217,9 +217,21 @@ def _marks(canvas: SheetCanvas, marks: list[Segment]) -> None:
     canvas.restoreState()
 
 
-def _caption(canvas: SheetCanvas, page_width: float, text: str) -> None:
+def _caption(canvas: SheetCanvas, page_width: float, text: str, marks: list[Segment]) -> None:
+    """A grey line along the bottom, moved sideways off any crop mark that reaches down to it."""
     canvas.saveState()
     canvas.setFont(BODY, 6)
     canvas.setFillColor(GUIDE_INK)
-    canvas.drawCentredString(page_width / 2 * mm, CAPTION_Y_MM * mm, text)
+    half = canvas.stringWidth(text, BODY, 6) / mm / 2 + 1.0
+    low, high = CAPTION_Y_MM - 1.0, CAPTION_Y_MM + 2.5
+    posts = sorted(
+        m.x1 for m in marks if m.x1 == m.x2 and min(m.y1, m.y2) < high and max(m.y1, m.y2) > low
+    )
+    edges = [PRINTER_MARGIN_MM, *posts, page_width - PRINTER_MARGIN_MM]
+    gaps = [(a, b) for a, b in pairwise(edges) if b - a >= 2 * half]
+    centre = page_width / 2
+    if gaps and not any(a + half <= centre <= b - half for a, b in gaps):
+        a, b = max(gaps, key=lambda gap: gap[1] - gap[0])
+        centre = min(max(centre, a + half), b - half)
+    canvas.drawCentredString(centre * mm, CAPTION_Y_MM * mm, text)
     canvas.restoreState()
