@@ -23,7 +23,7 @@ from tests.kits import checked
 
 ROOT = Path(__file__).parent.parent
 GAMES = sorted(p for p in (ROOT / "card_data").glob("*") if (p / GAME_FILE).is_file())
-PLAYER_KINDS = ("cards", "tokens", "boards", "guide")
+PLAYER_KINDS = ("cards", "tokens", "boards", "guide", "rulebook")
 
 SNAKE = re.compile(r"(?<![\w.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w-])")
 ATOM = r"(?:'[^'\n]*'|\"[^\"\n]*\"|-?\d+(?:\.\d+)?|None|True|False)"
