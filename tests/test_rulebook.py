@@ -128,7 +128,7 @@ def test_contents_outline_and_links_point_at_the_pages_headings_land_on(rulebook
                 text = " ".join(words.get_text_bounded(x0, y0, x1, y1).split())
                 links[text] = page_refs.index(link["/Dest"][0].idnum) + 1
     assert links["the combat rules"] == pages["2 Combat"]
-    assert links["(2.2)"] == pages["2.2 Retreats"]
+    assert links[f"(2.2, p. {pages['2.2 Retreats']})"] == pages["2.2 Retreats"]
 
 
 def test_a_changed_value_appears_everywhere_and_the_old_one_nowhere(rulebook_game, pnp):
