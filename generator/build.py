@@ -30,6 +30,7 @@ from generator.render.rulebook import (
     rulebook_blocks,
     rulebook_text,
 )
+from generator.render.text import placeholders
 from generator.units import size_name
 from generator.write.calibration import calibration_pdf
 from generator.write.exports import png_files, tts_files
@@ -59,6 +60,7 @@ class BuildOptions:
     printing: PrintOptions
     only: frozenset[str] = field(default_factory=lambda: frozenset(PARTS))
     dpi: int = 300
+    placeholders: str = "blank"  # write-in blanks, `mark` (a `?` and the reason), or `hide`
 
 
 def checked_game(folder: Path) -> tuple[LoadedGame, list[Finding]]:
@@ -160,7 +162,7 @@ def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
 
 def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
     """Render and impose a whole game in memory; nothing is written yet."""
-    with frozen_heap():  # the faces live until the last sheet is drawn
+    with frozen_heap(), placeholders(options.placeholders):  # faces live until the last sheet
         return _planned_kit(loaded, options)
 
 

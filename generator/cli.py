@@ -27,6 +27,7 @@ from generator.impose.grid import DUPLEX_MODES
 from generator.interrupts import stop_on_interrupt
 from generator.load.game import GAME_FILE, find_game_folder
 from generator.load.sources import SourceError, read_yaml
+from generator.render.text import PLACEHOLDER_MODES
 from generator.sarif import sarif_text
 from generator.starter import new_game
 from generator.units import PAPERS, parse_length
@@ -267,6 +268,13 @@ def _parts(_ctx: click.Context, _param: click.Parameter, value: str | None) -> f
 @click.option("--cut-lines", is_flag=True, help="Draw a thin line along every card's trim.")
 @click.option("--only", callback=_parts, help=f"Build only some of: {', '.join(PARTS)}.")
 @click.option(
+    "--placeholders",
+    type=click.Choice(PLACEHOLDER_MODES),
+    default="blank",
+    show_default=True,
+    help="Content the source does not give: a write-in blank, a marked `?` and reason, or nothing.",
+)
+@click.option(
     "--dpi",
     type=click.IntRange(72, 1200),
     default=300,
@@ -283,6 +291,7 @@ def build(
     ink_saver: bool,
     cut_lines: bool,
     only: frozenset[str],
+    placeholders: str,
     dpi: int,
 ) -> None:
     """Check, then build print-ready PDFs, exports and a manifest into OUTPUT/<game>/.
@@ -300,7 +309,7 @@ def build(
       pnp build paladins-and-barbarians --only png --dpi 600
     """
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
-    options = BuildOptions(paper, printing, only, dpi)
+    options = BuildOptions(paper, printing, only, dpi, placeholders)
     check_output_folder(out_root)
     checked, failures = [], []
     for folder in _game_folders(paths, all_games):

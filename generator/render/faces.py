@@ -42,10 +42,13 @@ from generator.render.text import (
     game_context,
     label,
     piece_context,
+    placeholder_mode,
     render_text,
     shown,
+    unmarked,
 )
 from generator.render.typefaces import font_problems, text_family, with_families
+from generator.render.writein import write_in_items
 from generator.units import Size, parse_extent, parse_length, parse_size
 
 
@@ -236,6 +239,10 @@ def _face(
         if isinstance(element, RoseElement):
             items.extend(rose_items(element, box, lambda name: _value(context, name)))
             continue
+        blank = _placeholder_items(loaded, element, box, context, laid)
+        if blank is not None:
+            items.extend(blank)
+            continue
         item = element_item(loaded, element, box, context, who, report)
         if item is not None:
             items.append(item)
@@ -248,6 +255,52 @@ def _face(
         tuple(items),
         laid.turned,
     )
+
+
+def _placeholder_items(
+    loaded: LoadedGame, element: Any, box: Rect, context: dict, laid: LaidOut
+) -> list[Item] | None:
+    """What a placeholder prints instead, unless marked: the note and a lone `?` give way to a
+    write-in blank (or nothing when hidden); None for an element that prints as usual."""
+    mode = placeholder_mode()
+    if mode == "mark" or not isinstance(element, TextElement):
+        return None
+    if element.when == "placeholder":
+        return []  # the reason goes to the deck report and the errata, not on the card
+    if element.field and is_placeholder(_value(context, element.field)):
+        named = not _labelled(laid, element.field)
+    elif _has_placeholder(context) and _only_mark(element, context):
+        named = False
+    else:
+        return None
+    if mode == "hide":
+        return []
+    family = text_family(element.font_family or loaded.game.font_family, loaded.folder)
+    return write_in_items(element, box, named, family)
+
+
+def _labelled(laid: LaidOut, field: str) -> bool:
+    """Whether the layout already prints the field's label (e.g. `PRIMARY` over `primary`)."""
+    wanted = label(field).lower()
+    return any(
+        (element.template or "").strip().rstrip(":").lower() == wanted
+        for element, _ in laid.boxes
+        if isinstance(element, TextElement)
+    )
+
+
+def _has_placeholder(context: dict) -> bool:
+    """Whether any of the card's fields is a placeholder, so that a lone `?` stands for one."""
+    return any(is_placeholder(value) for value in context["card"]["fields"].values())
+
+
+def _only_mark(element: TextElement, context: dict) -> bool:
+    """Whether the element's whole text is the `?` of a placeholder."""
+    try:
+        text = _element_text(element, context)
+    except TextError:
+        return False
+    return text.replace("*", "").strip() == "?"
 
 
 def element_item(
@@ -355,6 +408,8 @@ def _text_item(
         named = f"deck '{who.owner.id}', card '{who.piece.id}', {label}"
         report.error("template", who.where, f"{named}: {exc}")
         return None
+    if _has_placeholder(context):
+        text = unmarked(text)
     if not text.strip():
         return None
     symbols = frozenset(symbol.key for symbol in loaded.game.symbols)

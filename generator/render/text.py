@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import Any
 
@@ -16,6 +18,38 @@ from generator.render.sandbox import BoundedSandbox, TemplateLimit
 JINJA_SYNTAX = re.compile(r"\{[{%#]")
 SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}")
 SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
+# A `?` standing alone (not ending a question): how templates print a placeholder value.
+LONE_MARK = re.compile(r"(?<![\w?!])\?(?![\w?])")
+PLACEHOLDER_MODES = ("blank", "mark", "hide")
+WRITE_IN = "______"  # a short ruled blank a player writes the value on
+_MODE = ["blank"]  # a plain global, so a forked render worker inherits it
+
+
+def placeholder_mode() -> str:
+    """How placeholders print in this build: write-in blanks, marked `?`, or not at all."""
+    return _MODE[0]
+
+
+@contextmanager
+def placeholders(mode: str) -> Iterator[None]:
+    """Render with placeholders printed as `mode` (one of PLACEHOLDER_MODES)."""
+    if mode not in PLACEHOLDER_MODES:
+        raise ValueError(f"expected one of {', '.join(PLACEHOLDER_MODES)}, found '{mode}'")
+    before, _MODE[0] = _MODE[0], mode
+    try:
+        yield
+    finally:
+        _MODE[0] = before
+
+
+def unmarked(text: str) -> str:
+    """Text with each lone `?` of a placeholder as a write-in blank, or gone when hidden."""
+    mode = placeholder_mode()
+    if mode == "mark":
+        return text
+    if mode == "blank":
+        return LONE_MARK.sub(WRITE_IN, text)
+    return LONE_MARK.sub("", text).replace("****", "")  # no empty bold left to print as stars
 
 
 # Jinja's own errors, and what an expression raises at run time (adding text to a number,

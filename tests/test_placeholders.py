@@ -1,0 +1,64 @@
+"""Placeholders print as write-in blanks by default: no red note and no lone `?` on the cards."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from generator.build import BuildOptions, checked_game, plan_kit
+from generator.render.text import LONE_MARK, PLACEHOLDER_MODES, placeholders, unmarked
+from generator.units import PAPERS
+from generator.write.sheets import PrintOptions
+
+GAMES = Path(__file__).resolve().parents[1] / "card_data"
+ACTION_SHEETS = 7  # Belaad's 57 action cards fill the first 7 poker sheets, fronts only read
+
+
+def _action_text(mode: str) -> str:
+    """The text of Belaad's action-card front sheets, built with placeholders as `mode`."""
+    loaded, _ = checked_game(GAMES / "belaad")
+    options = BuildOptions("a4", PrintOptions(PAPERS["a4"]), frozenset({"cards"}), 300, mode)
+    kit = plan_kit(loaded, options)
+    data = next(f.data for f in kit.files if f.name == "cards-poker.pdf")
+    document = pdfium.PdfDocument(data)
+    try:
+        pages = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    finally:
+        document.close()
+    return "\n".join(p for p in pages if "Action" in p and "Secondary cost" in p)
+
+
+@pytest.fixture(scope="module")
+def blank_text() -> str:
+    return _action_text("blank")
+
+
+def test_action_cards_print_write_in_blanks_by_default(blank_text):
+    assert blank_text.count("Secondary cost") >= 57 // 2
+    assert "PLACEHOLDER" not in blank_text
+    assert not LONE_MARK.search(blank_text), blank_text[:400]
+    assert "Secondary cost: ______" in blank_text
+
+
+def test_marked_action_cards_show_the_note_and_the_mark():
+    text = _action_text("mark")
+    assert "PLACEHOLDER" in text
+    assert re.search(r"Secondary cost: \?", text)
+
+
+def test_hidden_placeholders_print_neither_mark_nor_blank():
+    text = _action_text("hide")
+    assert "PLACEHOLDER" not in text
+    assert "______" not in text and not LONE_MARK.search(text)
+
+
+def test_only_a_lone_mark_is_a_placeholder():
+    with placeholders("blank"):
+        assert unmarked("Cost ? and **?**") == "Cost ______ and **______**"
+        assert unmarked("Who pays? Why?!") == "Who pays? Why?!"
+    with placeholders("hide"):
+        assert unmarked("Owner: **?**") == "Owner: "
+    assert PLACEHOLDER_MODES[0] == "blank"
