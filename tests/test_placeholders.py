@@ -8,13 +8,17 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.build import BuildOptions, checked_game, plan_kit
+from generator.build import BuildOptions, checked_game, plan_kit, rendered_game
+from generator.impose.pack import footprint_half_extents
+from generator.impose.tokens import FOOTER_ROOM_MM, cut_gap
 from generator.render.text import LONE_MARK, PLACEHOLDER_MODES, placeholders, unmarked
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions
+from generator.write.tokens import token_sheets
 
 GAMES = Path(__file__).resolve().parents[1] / "card_data"
-ACTION_SHEETS = 7  # Belaad's 57 action cards fill the first 7 poker sheets, fronts only read
+DPI, EDGE_MM = 300, 5.2  # a desktop printer's unprintable margin, as for card sheets
+PX = DPI / 25.4
 
 
 def _action_text(mode: str) -> str:
@@ -62,3 +66,31 @@ def test_only_a_lone_mark_is_a_placeholder():
     with placeholders("hide"):
         assert unmarked("Owner: **?**") == "Owner: "
     assert PLACEHOLDER_MODES[0] == "blank"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "fold"])
+def test_token_sheet_footer_clears_the_printer_margin_and_the_tokens(paper, duplex):
+    loaded, _ = checked_game(GAMES / "belaad")
+    sheets = list(rendered_game(loaded).token_sheets)
+    options = PrintOptions(PAPERS[paper], duplex)
+    pdf, plan = token_sheets("Belaad", sheets, options, loaded.game.symbols, loaded.folder)
+    for spot in plan.spots:
+        faces = sheets[spot.design[0]]
+        half = footprint_half_extents(
+            faces.shape, faces.size.width, cut_gap(faces.shape, faces.bleed)
+        )[1]
+        assert spot.front[1] - half >= FOOTER_ROOM_MM - 1e-6
+    document = pdfium.PdfDocument(pdf.data)
+    try:
+        for index in range(len(document)):
+            image = document[index].render(scale=DPI / 72, grayscale=True).to_pil().convert("L")
+            strip = image.crop((0, image.height - round(FOOTER_ROOM_MM * PX), *image.size))
+            dark = strip.point(lambda v: 255 if v < 200 else 0).getbbox()
+            if dark is None:  # a fold sheet's back half carries no footer
+                continue
+            left, _, right, bottom = dark
+            assert (strip.height - bottom) / PX >= EDGE_MM, (index, dark)
+            assert left / PX >= EDGE_MM and (strip.width - right) / PX >= EDGE_MM
+    finally:
+        document.close()

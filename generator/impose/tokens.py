@@ -5,10 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from generator.impose.grid import FOLD_GAP_MM, MIN_MARGIN_MM
-from generator.impose.pack import PackItem, Placement, Rect, footprint_half_extents, pack
+from generator.impose.pack import (
+    PackItem,
+    Placement,
+    Rect,
+    footprint_half_extents,
+    pack,
+    usable_rect,
+)
 from generator.units import Size, common_paper_area
 
 TOKEN_MARGIN_MM = MIN_MARGIN_MM  # tokens carry cut lines, so no room is kept for crop marks
+FOOTER_ROOM_MM = 8.0  # the sheet's footer line sits below this, clear of the printer margin
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,7 @@ def token_plan(
             (page.height - common.height) / 2 + TOKEN_MARGIN_MM,
         )
         area = Rect(left, bottom, fold - FOLD_GAP_MM, page.height - bottom)
+    area = _above_footer(area or usable_rect(page, TOKEN_MARGIN_MM))
     placements = pack(items, page, TOKEN_MARGIN_MM, area)
     if fold is None:
         placements = _centred(placements, items, page)
@@ -64,6 +73,11 @@ def token_plan(
         for p in placements
     )
     return TokenPlan(page, max((p.sheet for p in placements), default=-1) + 1, spots, fold)
+
+
+def _above_footer(area: Rect) -> Rect:
+    """The packing area with the strip the footer needs along the bottom edge left free."""
+    return replace(area, y0=max(area.y0, FOOTER_ROOM_MM))
 
 
 def _centred(placements: list[Placement], items: list[PackItem], page: Size) -> list[Placement]:

@@ -18,6 +18,7 @@ from generator.write.sheets import Document, PrintOptions, SheetsPdf
 
 CUT_INK = HexColor("#7a7a7a")
 MARGIN_LABEL_MM = 12.0
+FOOTER_BASELINE_MM = 5.8  # 5 pt descenders stay above the 5.2 mm a desktop printer cannot reach
 
 
 def plan_tokens(sheets: list[PieceFaces], options: PrintOptions) -> TokenPlan:
@@ -108,4 +109,4 @@ def _fold(canvas: SheetCanvas, plan: TokenPlan) -> None:
 def _label(canvas: SheetCanvas, page: Size, text: str) -> None:
     canvas.setFont(BODY, 5)
     canvas.setFillColor(CUT_INK)
-    canvas.drawString(MARGIN_LABEL_MM * mm, 1.5 * mm, text)
+    canvas.drawString(MARGIN_LABEL_MM * mm, FOOTER_BASELINE_MM * mm, text)
