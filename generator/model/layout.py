@@ -112,7 +112,9 @@ class TextStyle(Model):
     )
     size: FontSize = Field(9, description="Largest type size (a bare number is points).")
     min_size: FontSize = Field(
-        6, description="Smallest size text may shrink to; below it the build fails."
+        6,
+        description="Smallest size text may shrink to; below it the build fails. Below the "
+        "legible floor (6 pt) it counts only with `allow_small`.",
     )
     leading: float = Field(1.2, description="Line spacing as a multiple of the type size.")
     align: Literal["left", "center", "right", "justify"] = Field(
@@ -121,6 +123,16 @@ class TextStyle(Model):
     valign: Literal["top", "middle", "bottom"] = Field("top", description="Vertical alignment.")
     colour: Colour = Field(
         "#222222", description="Text colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
+    )
+
+
+class SmallText(Model):
+    """The per-element opt-in to type below the legible floor, which layout text must ask for."""
+
+    allow_small: bool = Field(
+        False,
+        description="Let this text print below the legible floor of 6 pt (a footer, a tiny "
+        "label): fitting may shrink it to `min_size` and `pnp check` does not warn.",
     )
 
 
@@ -158,7 +170,7 @@ class ArtPlacement(Model):
     )
 
 
-class TextElement(Element, TextStyle):
+class TextElement(Element, TextStyle, SmallText):
     """A text box: a card field or a template, with **bold**, *italic*, lists and `:icons:`."""
 
     type: Literal["text"] = Field(description="`text`.")
@@ -183,7 +195,7 @@ class TextElement(Element, TextStyle):
         return self
 
 
-class FieldsElement(Element, TextStyle):
+class FieldsElement(Element, TextStyle, SmallText):
     """A list of `name: value` lines for the card's own fields (a stat block)."""
 
     type: Literal["fields"] = Field(description="`fields`.")

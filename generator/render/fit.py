@@ -21,6 +21,7 @@ from generator.render.markup import to_markup
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 STEP_PT = 0.25
+LEGIBLE_PT = 6.0  # the smallest type a player reads without a second look
 NEEDS_PARAGRAPH = re.compile(r"[*<>&:\n]")
 
 
@@ -66,7 +67,7 @@ def fit_text(
         line = _plain_line(text.strip(), style, font, width, height)
         if line is not None:
             return line
-    for size in _sizes(style.size, style.min_size):
+    for size in _sizes(style.size, smallest_size(style)):
         attempt = _attempt(text, style, font, size, symbols, width, height)
         if attempt is not None:
             return attempt
@@ -79,13 +80,22 @@ def _fit_lines(
     """Right-to-left or mixed text, shaped and set line by line at the largest size that fits."""
     regular = faces.get(style.font, faces["regular"])
     faces = {"regular": regular, "bold": faces.get("bold", regular)}
-    for size in _sizes(style.size, style.min_size):
+    for size in _sizes(style.size, smallest_size(style)):
         size = round(size, 2)
         lines = set_paragraphs(text, faces, size, width)
         used = len(lines or ()) * size * style.leading
         if lines is not None and used <= height + 0.01:
             return Fitted(size, used, faces["regular"], lines=tuple(lines))
     return None
+
+
+def smallest_size(style: TextStyle) -> float:
+    """How far fitting may shrink text: a layout element's `min_size`, but never below the
+    legible floor (nor below its largest size) unless it opts in with `allow_small`; the
+    generator's own labels (plain styles, no opt-in field) keep their `min_size`."""
+    if getattr(style, "allow_small", True):
+        return style.min_size
+    return min(style.size, max(style.min_size, LEGIBLE_PT))
 
 
 def _sizes(largest: float, smallest: float) -> list[float]:
