@@ -1,13 +1,15 @@
-"""Rules about layouts: text and icons kept inside the safe zone the layout declares."""
+"""Rules about layouts: every element but bleed art kept inside the safe zone the layout declares."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from generator.check.registry import rule
 from generator.findings import Report
 from generator.load.game import LoadedGame
-from generator.model.layout import FieldsElement, IconElement, TextElement
+from generator.model.layout import RectElement
 from generator.render.backs import own_back
-from generator.units import parse_extent, parse_size
+from generator.units import Size, parse_extent, parse_size
 
 TOLERANCE_MM = 0.01
 
@@ -27,20 +29,17 @@ def used_layouts(loaded: LoadedGame) -> list[str]:
 @rule(
     "outside-safe-zone",
     "warning",
-    "Text or an icon reaches past the layout's safe zone, where cutting may clip it.",
+    "Text, a shape, a badge, an icon or an image that is not bleed art reaches past the "
+    "layout's safe zone, where cutting may clip it.",
 )
-def text_inside_safe_zone(loaded: LoadedGame, report: Report) -> None:
+def inside_safe_zone(loaded: LoadedGame, report: Report) -> None:
     for name in used_layouts(loaded):
         layout = loaded.layouts[name]
         card, safe = parse_size(layout.size), layout.safe
         for element in layout.elements:
-            if not isinstance(element, TextElement | FieldsElement | IconElement):
+            if _bleed_art(element):
                 continue
-            box = element.box
-            left = parse_extent(box.x, card.width) + element.inset
-            top = parse_extent(box.y, card.height) + element.inset
-            right = left + parse_extent(box.width, card.width) - 2 * element.inset
-            bottom = top + parse_extent(box.height, card.height) - 2 * element.inset
+            left, top, right, bottom = _edges(element, card)
             if (
                 min(left, top) < safe - TOLERANCE_MM
                 or right > card.width - safe + TOLERANCE_MM
@@ -50,6 +49,30 @@ def text_inside_safe_zone(loaded: LoadedGame, report: Report) -> None:
                 report.warning(
                     "outside-safe-zone",
                     loaded.layout_positions[name],
-                    f"layout '{name}' element '{label}' spans {left:g}-{right:g} x {top:g}-{bottom:g} mm; "
-                    f"expected it inside the {safe:g} mm safe zone of a {card.label} card",
+                    f"layout '{name}' {element.type} '{label}' spans {left:g}-{right:g} x "
+                    f"{top:g}-{bottom:g} mm; expected it inside the {safe:g} mm safe zone of a "
+                    f"{card.label} card (or `bleed: true` when it is art meant to run off the edge)",
                 )
+
+
+def _bleed_art(element: Any) -> bool:
+    """Art meant to reach the trim: marked `bleed`, or a frame (an outline, no fill) that
+    follows the card's edge, which a cut a little off still leaves whole on three sides."""
+    return bool(element.bleed) or _frame(element)
+
+
+def _frame(element: Any) -> bool:
+    """An unfilled rectangle over the whole card, inset or not: a border, not a badge."""
+    box = element.box
+    whole = (box.x, box.y, box.width, box.height) in ((0, 0, "100%", "100%"),)
+    return isinstance(element, RectElement) and not element.fill and whole
+
+
+def _edges(element: Any, card: Size) -> tuple[float, float, float, float]:
+    """Left, top, right and bottom of an element's box in mm from the trim, inset applied."""
+    box = element.box
+    left = parse_extent(box.x, card.width) + element.inset
+    top = parse_extent(box.y, card.height) + element.inset
+    right = left + parse_extent(box.width, card.width) - 2 * element.inset
+    bottom = top + parse_extent(box.height, card.height) - 2 * element.inset
+    return left, top, right, bottom

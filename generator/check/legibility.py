@@ -1,0 +1,164 @@
+"""Rules about text a player reads without a second look: type at or above the legible floor,
+and no two texts printed over each other on one face. Both measure the fitted text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.check.registry import rule
+from generator.findings import Position, Report
+from generator.load.game import LoadedGame
+from generator.model import TokenSheet
+from generator.render.boards import board_face
+from generator.render.faces import Face, design_faces
+from generator.render.fit import LEGIBLE_PT
+from generator.render.items import Rect, TextItem
+
+OVERLAP_MM = 0.1  # overlaps thinner than this are rounding, not overprinting
+
+
+@dataclass
+class Seen:
+    """One text element (or pair of them) found at fault on some pieces: reported once."""
+
+    where: Position
+    first: str
+    size: float
+    pieces: set[str] = field(default_factory=set)
+
+    def add(self, piece: str, size: float) -> None:
+        """Count one more piece, keeping the smallest size seen."""
+        self.pieces.add(piece)
+        self.size = min(self.size, size)
+
+
+@rule(
+    "text-too-small",
+    "warning",
+    "Text on a card, token or board prints below the legible floor of 6 pt, and its layout "
+    "element does not opt in with `allow_small: true`.",
+)
+@rule(
+    "text-overlap",
+    "warning",
+    "Two texts printed on the same face overlap, measured on the fitted text.",
+)
+def legible_faces(loaded: LoadedGame, report: Report) -> None:
+    small: dict[tuple[str, ...], Seen] = {}
+    overlaps: dict[tuple[str, ...], Seen] = {}
+    for owner, where, face in _faces(loaded, Report()):
+        texts = [item for item in face.items if isinstance(item, TextItem)]
+        for item in texts:
+            if _too_small(item):
+                key = (owner, face.side, _name(item))
+                small.setdefault(key, Seen(where, face.card, item.fitted.size)).add(
+                    face.card, item.fitted.size
+                )
+        for first, second in _overlapping(texts):
+            key = (owner, face.side, _name(first), _name(second))
+            overlaps.setdefault(key, Seen(where, face.card, 0)).add(face.card, 0)
+    for (owner, side, name), seen in small.items():
+        report.warning(
+            "text-too-small",
+            seen.where,
+            f"{owner}, {side}, text '{name}' prints at {seen.size:g} pt on {_pieces(seen)}; "
+            f"expected at least {LEGIBLE_PT:g} pt (a larger box or size), or `allow_small: true` "
+            "on the element where small type is deliberate",
+        )
+    for (owner, side, one, other), seen in overlaps.items():
+        report.warning(
+            "text-overlap",
+            seen.where,
+            f"{owner}, {side}: text '{one}' and text '{other}' print over each other on "
+            f"{_pieces(seen)}; expected text boxes apart (move or shrink one, or show them "
+            "under different `when:` fields)",
+        )
+
+
+def _faces(loaded: LoadedGame, built: Report) -> Iterator[tuple[str, Position, Face]]:
+    """Every face the kit prints, resolved as the build resolves it; what the build would report
+    goes to `built` and is dropped (other rules, or the build itself, report it)."""
+    for pieces in loaded.piece_files.values():
+        kind = "token sheet" if isinstance(pieces.owner, TokenSheet) else "deck"
+        fronts, backs = design_faces(loaded, pieces, range(len(pieces.pieces)), built)
+        for index, face in enumerate(fronts):
+            yield f"{kind} '{pieces.owner.id}'", pieces.position(index), face
+        for index, face in enumerate(backs):
+            yield f"{kind} '{pieces.owner.id}'", pieces.position(index), face
+    for index, board in enumerate(loaded.game.boards):
+        where = loaded.source.at("boards", index)
+        yield f"board '{board.id}'", where, board_face(loaded, board, where, built)
+
+
+def _too_small(item: TextItem) -> bool:
+    """Printed below the floor, by an element that did not opt in (labels cannot)."""
+    allowed = getattr(item.style, "allow_small", False)
+    return item.fitted.size < LEGIBLE_PT - 1e-6 and not allowed
+
+
+def _name(item: TextItem) -> str:
+    """A layout element's name (or field); the generator's own labels by their text."""
+    style = item.style
+    named = getattr(style, "name", None) or getattr(style, "field", None)
+    if named:
+        return str(named)
+    text = item.fitted.line or _plain(item)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _plain(item: TextItem) -> str:
+    """The words of a wrapped text, for naming it."""
+    paragraph = item.fitted.paragraph
+    if paragraph is not None:
+        return " ".join(str(getattr(paragraph, "text", "")).split())
+    return getattr(item.style, "type", "text")
+
+
+def _pieces(seen: Seen) -> str:
+    """Which pieces show the problem: the first, and how many more."""
+    more = len(seen.pieces) - 1
+    return f"'{seen.first}'" + (f" and {more} more" if more > 0 else "")
+
+
+def _overlapping(texts: list[TextItem]) -> Iterator[tuple[TextItem, TextItem]]:
+    """Pairs of texts on one face whose inked extents cross by more than a rounding error."""
+    extents = [(item, ink_extent(item)) for item in texts]
+    for i, (first, one) in enumerate(extents):
+        for second, other in extents[i + 1 :]:
+            across = min(one.x + one.width, other.x + other.width) - max(one.x, other.x)
+            down = min(one.y + one.height, other.y + other.height) - max(one.y, other.y)
+            if across > OVERLAP_MM and down > OVERLAP_MM:
+                yield first, second
+
+
+def ink_extent(item: TextItem) -> Rect:
+    """Where fitted text actually prints inside its box: its used width and height placed by
+    its alignment (a turned text keeps its whole box)."""
+    box, style, fitted = item.box, item.style, item.fitted
+    if item.rotate:
+        return box
+    width = min(box.width, _used_width(item))
+    height = min(box.height, fitted.used_height / mm)
+    x = {"center": box.x + (box.width - width) / 2, "right": box.x + box.width - width}.get(
+        style.align, box.x
+    )
+    y = {"middle": box.y + (box.height - height) / 2, "bottom": box.y + box.height - height}.get(
+        style.valign, box.y
+    )
+    return Rect(x, y, width, height)
+
+
+def _used_width(item: TextItem) -> float:
+    """The widest line of the fitted text in mm; the box's width when it cannot be told."""
+    fitted, box = item.fitted, item.box
+    if fitted.line is not None:
+        return stringWidth(fitted.line, fitted.font, fitted.size) / mm
+    if fitted.paragraph is not None and item.style.align != "justify":
+        lines = fitted.paragraph.blPara.lines
+        spare = [line[0] if isinstance(line, tuple) else line.extraSpace for line in lines]
+        return box.width - min(spare, default=0) / mm
+    return box.width
