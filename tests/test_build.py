@@ -212,7 +212,7 @@ def test_text_that_cannot_fit_names_deck_card_and_field(game, pnp):
     assert not Path("out").exists()
 
 
-def test_placeholder_cards_print_marked(game, pnp):
+def test_placeholder_cards_print_marked_on_request(game, pnp):
     game(
         {
             "decks/heroes.csv": HEROES_CSV.replace(
@@ -220,9 +220,12 @@ def test_placeholder_cards_print_marked(game, pnp):
             ).replace("Draw a card.", "Draw a card.,source gives no text")
         }
     )
-    assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
-    text = PdfReader("out/demo/cards-poker.pdf").pages[0].extract_text()
+    build = ("build", "demo", "--only", "cards", "--placeholders")
+    assert pnp(*build, "mark", "-o", "marked").exit_code == 0
+    text = PdfReader("marked/demo/cards-poker.pdf").pages[0].extract_text()
     assert "PLACEHOLDER: source gives no text" in text
+    assert pnp(*build, "blank", "-o", "blank").exit_code == 0
+    assert "PLACEHOLDER" not in PdfReader("blank/demo/cards-poker.pdf").pages[0].extract_text()
 
 
 def test_ink_saver_replaces_ink_heavy_fills_with_outlines(game, pnp):
