@@ -65,7 +65,9 @@ count and must fit in the box; an invariant must be true.
 ## Placeholders
 
 Where the source does not give something, say so instead of inventing it: a design with
-`placeholder: <reason>` prints marked as a placeholder; a single field can be written as
+`placeholder: <reason>` prints as a write-in blank (its fields' labels over light ruled lines;
+`pnp build --placeholders mark` prints the reason instead, `hide` leaves it out); a single
+field can be written as
 `{placeholder: <reason>}` in YAML; a parameter or component can carry `placeholder: <reason>`.
 The checker reports every deck, component and parameter that is incomplete.
 

@@ -175,7 +175,9 @@ class Piece(Model):
     image: str | None = Field(None, description="Art file inside the game folder.")
     back: str | None = Field(None, description="Text for this piece's own back, if it has one.")
     placeholder: str | None = Field(
-        None, description="What the source does not specify about this piece; it prints marked."
+        None,
+        description="What the source does not specify about this piece; it prints as a write-in "
+        "blank.",
     )
 
     @model_validator(mode="before")
