@@ -7,11 +7,12 @@ from typing import Any
 from generator.check.registry import rule
 from generator.findings import Report
 from generator.load.game import LoadedGame
-from generator.model.layout import RectElement
+from generator.model.layout import FieldsElement, RectElement, TextElement
 from generator.render.backs import own_back
 from generator.units import Size, parse_extent, parse_size
 
 TOLERANCE_MM = 0.01
+BLEED_HINT = " (or `bleed: true` when it is art meant to run off the edge)"
 
 
 def used_layouts(loaded: LoadedGame) -> list[str]:
@@ -46,12 +47,13 @@ def inside_safe_zone(loaded: LoadedGame, report: Report) -> None:
                 or bottom > card.height - safe + TOLERANCE_MM
             ):
                 label = element.name or element.type
+                art = "" if isinstance(element, TextElement | FieldsElement) else BLEED_HINT
                 report.warning(
                     "outside-safe-zone",
                     loaded.layout_positions[name],
-                    f"layout '{name}' {element.type} '{label}' spans {left:g}-{right:g} x "
+                    f"layout '{name}' element '{label}' spans {left:g}-{right:g} x "
                     f"{top:g}-{bottom:g} mm; expected it inside the {safe:g} mm safe zone of a "
-                    f"{card.label} card (or `bleed: true` when it is art meant to run off the edge)",
+                    f"{card.label} card{art}",
                 )
 
 

@@ -11,8 +11,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.check.registry import rule
 from generator.findings import Position, Report
-from generator.load.game import LoadedGame
+from generator.load.game import LoadedGame, PieceFile
 from generator.model import TokenSheet
+from generator.render.backs import back_layout_name, own_back
 from generator.render.boards import board_face
 from generator.render.faces import Face, design_faces
 from generator.render.fit import LEGIBLE_PT
@@ -83,6 +84,8 @@ def _faces(loaded: LoadedGame, built: Report) -> Iterator[tuple[str, Position, F
     """Every face the kit prints, resolved as the build resolves it; what the build would report
     goes to `built` and is dropped (other rules, or the build itself, report it)."""
     for pieces in loaded.piece_files.values():
+        if not _drawable(loaded, pieces):
+            continue
         kind = "token sheet" if isinstance(pieces.owner, TokenSheet) else "deck"
         fronts, backs = design_faces(loaded, pieces, range(len(pieces.pieces)), built)
         for index, face in enumerate(fronts):
@@ -92,6 +95,13 @@ def _faces(loaded: LoadedGame, built: Report) -> Iterator[tuple[str, Position, F
     for index, board in enumerate(loaded.game.boards):
         where = loaded.source.at("boards", index)
         yield f"board '{board.id}'", where, board_face(loaded, board, where, built)
+
+
+def _drawable(loaded: LoadedGame, pieces: PieceFile) -> bool:
+    """Every layout the set draws with exists (a missing one is reported by its own rule)."""
+    names = [pieces.owner.layout, back_layout_name(pieces)]
+    names += [own_back(piece)[0] for piece in pieces.pieces]
+    return all(name in loaded.layouts for name in names if name)
 
 
 def _too_small(item: TextItem) -> bool:
