@@ -207,7 +207,7 @@ def test_text_that_cannot_fit_names_deck_card_and_field(game, pnp):
     assert result.exit_code == 1
     assert result.stdout.strip() == (
         "demo/decks/heroes.csv:3:1: error text-overflow: deck 'heroes', card 'mage', field 'text': "
-        "text does not fit its 56.5x37 mm box even at the minimum size 5 pt"
+        "text does not fit its 56.5x37 mm box even at the minimum size 6 pt"
     )
     assert not Path("out").exists()
 
@@ -317,5 +317,5 @@ def test_check_finds_text_that_cannot_fit_before_any_build(game, pnp):
     assert result.exit_code == 1
     assert result.stdout.strip() == (
         "demo/decks/heroes.csv:3:1: error text-overflow: deck 'heroes', card 'mage', field 'text': "
-        "text does not fit its 56.5x37 mm box even at the minimum size 5 pt"
+        "text does not fit its 56.5x37 mm box even at the minimum size 6 pt"
     )

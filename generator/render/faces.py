@@ -25,7 +25,7 @@ from generator.model.layout import (
     TextElement,
 )
 from generator.render.backs import back_layout_name, crosswise, own_back, shares_back
-from generator.render.fit import fit_text
+from generator.render.fit import fit_text, smallest_size
 from generator.render.heap import settle
 from generator.render.items import (
     IconItem,
@@ -429,7 +429,7 @@ def _text_item(
             "text-overflow",
             who.where,
             f"{who.subject(element)}: text does not fit its {box.width:g}x{box.height:g} mm "
-            f"box{turn} even at the minimum size {element.min_size:g} pt",
+            f"box{turn} even at the minimum size {smallest_size(element):g} pt",
         )
         return None
     return TextItem(box, fitted, element, rotate)
