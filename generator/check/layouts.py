@@ -58,16 +58,16 @@ def inside_safe_zone(loaded: LoadedGame, report: Report) -> None:
 
 
 def _bleed_art(element: Any) -> bool:
-    """Art meant to reach the trim: marked `bleed`, or a frame (an outline, no fill) that
-    follows the card's edge, which a cut a little off still leaves whole on three sides."""
-    return bool(element.bleed) or _frame(element)
+    """Art meant to reach the trim: marked `bleed`, or a rectangle over the whole card (a
+    background, or a border that a cut a little off still leaves whole on three sides)."""
+    return bool(element.bleed) or _whole_card(element)
 
 
-def _frame(element: Any) -> bool:
-    """An unfilled rectangle over the whole card, inset or not: a border, not a badge."""
+def _whole_card(element: Any) -> bool:
+    """A rectangle over the whole card, inset or not: a background or a border, not a badge."""
     box = element.box
     whole = (box.x, box.y, box.width, box.height) in ((0, 0, "100%", "100%"),)
-    return isinstance(element, RectElement) and not element.fill and whole
+    return isinstance(element, RectElement) and whole
 
 
 def _edges(element: Any, card: Size) -> tuple[float, float, float, float]:
