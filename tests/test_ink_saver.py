@@ -86,8 +86,8 @@ def test_light_text_on_every_dropped_fill_turns_dark_enough_for_white_paper(game
 
 
 def test_recoloured_paragraph_keeps_its_setting():
-    face = next(f for f in faces("belaad") if f.items and _text(f, "or ?"))
-    index = face.items.index(_text(face, "or ?"))
+    face = next(f for f in faces("belaad") if f.items and _text(f, "or ______"))
+    index = face.items.index(_text(face, "or ______"))
     before, after = face.items[index].fitted, ink_saved(face)[index].fitted
     assert after.paragraph is not before.paragraph
     assert after.paragraph.style.textColor.hexval() == "0x8a5a12"  # the cost ribbon's colour
@@ -143,7 +143,7 @@ def _px(box: Rect, left: float, top: float) -> tuple[int, int, int, int]:
 
 
 def test_belaad_scholar_name_and_cost_print_dark_on_white_ribbons():
-    face = next(f for f in faces("belaad") if _text(f, "or ?") and _text(f, "Scholar 01"))
+    face = next(f for f in faces("belaad") if _text(f, "or ______") and _text(f, "Scholar 01"))
     full, saver = card_render(face, False, "belaad"), card_render(face, True, "belaad")
     cost, ribbon = Rect(4, 3, 55, 7), Rect(0, 0, 63, 16)
     name, name_ribbon = Rect(4, 71, 40, 10), Rect(0, 70, 63, 18)
