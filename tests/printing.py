@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import pypdfium2 as pdfium
 from PIL import Image, ImageFilter
 from pypdf import PdfReader, PdfWriter
 
@@ -142,3 +145,36 @@ def embedded_fonts(pdf: Path) -> set[str]:
             assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
             names.add(str(font["/BaseFont"]).split("+", 1)[-1])
     return names
+
+
+@dataclass(frozen=True)
+class PdfLink:
+    """An internal link of a PDF: where it stands, what it says, where it leads."""
+
+    page: int  # 1-based
+    text: str  # the words under its rectangle, spaces normalised
+    target: int  # 1-based page it leads to
+    top: int  # the destination's top on that page, in whole points (0 when it gives none)
+    rect: tuple[float, float, float, float]
+    words: Any  # the page's pdfium text page, to read around the link
+
+
+def pdf_links(pdf: Path) -> list[PdfLink]:
+    """Every internal link of a PDF, read with pypdf (annotations) and pdfium (text)."""
+    reader = PdfReader(pdf)
+    document = pdfium.PdfDocument(str(pdf))
+    ids = [page.indirect_reference.idnum for page in reader.pages]
+    found = []
+    for number, page in enumerate(reader.pages):
+        words = document[number].get_textpage()
+        for annotation in page.get("/Annots") or []:
+            link = annotation.get_object()
+            if link.get("/Subtype") != "/Link" or "/Dest" not in link:
+                continue
+            rect = tuple(float(v) for v in link["/Rect"])
+            text = " ".join(words.get_text_bounded(*rect).split())
+            dest = link["/Dest"]
+            target = ids.index(dest[0].idnum) + 1
+            top = round(float(dest[3])) if len(dest) > 3 and dest[3] is not None else 0
+            found.append(PdfLink(number + 1, text, target, top, rect, words))
+    return found

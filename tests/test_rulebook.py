@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
 from generator.impose.booklet import saddle_stitch
 from tests.conftest import GAME_YAML
+from tests.printing import pdf_links
 
 RULEBOOK = """\
 # Introduction {#intro}
@@ -116,17 +116,7 @@ def test_contents_outline_and_links_point_at_the_pages_headings_land_on(rulebook
     ]
     assert outline == list(pages.items())
 
-    page_refs = [page.indirect_reference.idnum for page in reader.pages]
-    document = pdfium.PdfDocument(str(folder / "rulebook.pdf"))
-    links = {}
-    for number, page in enumerate(reader.pages):
-        words = document[number].get_textpage()
-        for annotation in page.get("/Annots") or []:
-            link = annotation.get_object()
-            if link.get("/Subtype") == "/Link" and "/Dest" in link:
-                x0, y0, x1, y1 = (float(v) for v in link["/Rect"])
-                text = " ".join(words.get_text_bounded(x0, y0, x1, y1).split())
-                links[text] = page_refs.index(link["/Dest"][0].idnum) + 1
+    links = {link.text: link.target for link in pdf_links(folder / "rulebook.pdf")}
     assert links["the combat rules"] == pages["2 Combat"]
     assert links[f"(2.2, p. {pages['2.2 Retreats']})"] == pages["2.2 Retreats"]
 

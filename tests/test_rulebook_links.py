@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
 from generator.check import check_game
 from generator.load.game import GAME_FILE
+from tests.printing import pdf_links
 
 ROOT = Path(__file__).parent.parent
 BOOKS = sorted(
@@ -21,15 +21,6 @@ BOOKS = sorted(
     for p in (ROOT / "card_data").glob("*")
     if (p / GAME_FILE).is_file() and (p / "rulebook.md").is_file()
 )
-
-
-def _destination(reader: PdfReader, dest) -> tuple[int, int]:
-    """(page number, top in whole points) of an explicit destination array."""
-    page = next(
-        i for i, p in enumerate(reader.pages) if p.indirect_reference.idnum == dest[0].idnum
-    )
-    top = dest[3] if len(dest) > 3 and dest[3] is not None else 0
-    return page + 1, round(float(top))
 
 
 def _headings(reader: PdfReader) -> set[tuple[int, int]]:
@@ -66,17 +57,12 @@ def test_every_reference_links_to_a_heading(folder, pnp, tmp_path):
     assert result.exit_code == 0, result.output
     reader = PdfReader(tmp_path / folder.name / "rulebook.pdf")
     headings = _headings(reader)
-    document = pdfium.PdfDocument(str(tmp_path / folder.name / "rulebook.pdf"))
-    references, index = {}, _index_page(reader)
-    for number, page in enumerate(reader.pages):
-        words = document[number].get_textpage()
-        for annotation in page.get("/Annots") or []:
-            link = annotation.get_object()
-            if link.get("/Subtype") != "/Link" or "/Dest" not in link:
-                continue
-            text = " ".join(words.get_text_bounded(*(float(v) for v in link["/Rect"])).split())
-            if number + 1 < index:
-                references[(number + 1, text)] = _destination(reader, link["/Dest"])
+    index = _index_page(reader)
+    references = {
+        (link.page, link.text): (link.target, link.top)
+        for link in pdf_links(tmp_path / folder.name / "rulebook.pdf")
+        if link.page < index
+    }
     assert references, "a bundled rulebook should cross-reference its sections"
     stray = {where: place for where, place in references.items() if place not in headings}
     assert not stray, stray

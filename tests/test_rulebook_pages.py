@@ -19,6 +19,7 @@ from generator.cli import cli
 from generator.impose.booklet import saddle_stitch
 from generator.load.game import GAME_FILE
 from generator.write.rulebook import MARGIN_MM
+from tests.printing import pdf_links
 
 ROOT = Path(__file__).parent.parent
 BOOKS = sorted(
@@ -138,25 +139,15 @@ def _headings(reader: PdfReader) -> dict[str, int]:
 
 def _references(pdf: Path) -> list[tuple[int, str, int, int]]:
     """(page, link text, printed page, page the link leads to) of every cross-reference link."""
-    reader = PdfReader(pdf)
-    document = pdfium.PdfDocument(str(pdf))
-    ids = [page.indirect_reference.idnum for page in reader.pages]
     found = []
-    for number, page in enumerate(reader.pages):
-        words = document[number].get_textpage()
-        for annotation in page.get("/Annots") or []:
-            link = annotation.get_object()
-            if link.get("/Subtype") != "/Link" or "/Dest" not in link:
-                continue
-            x0, y0, x1, y1 = (float(v) for v in link["/Rect"])
-            text = _flat(words.get_text_bounded(x0, y0, x1, y1))
-            last = words.get_index(x1 - 1, (y0 + y1) / 2, 2, 2)
-            after = _flat(words.get_text_range(last + 1, 16)) if last is not None else ""
-            numbered, paged = NUMBERED.match(text), PAGE_AFTER.match(after)
-            printed = numbered[2] if numbered else paged[1] if paged else None
-            if printed is not None:
-                target = ids.index(link["/Dest"][0].idnum) + 1
-                found.append((number + 1, text, int(printed), target))
+    for link in pdf_links(pdf):
+        _, y0, x1, y1 = link.rect
+        last = link.words.get_index(x1 - 1, (y0 + y1) / 2, 2, 2)
+        after = _flat(link.words.get_text_range(last + 1, 16)) if last is not None else ""
+        numbered, paged = NUMBERED.match(link.text), PAGE_AFTER.match(after)
+        printed = numbered[2] if numbered else paged[1] if paged else None
+        if printed is not None:
+            found.append((link.page, link.text, int(printed), link.target))
     return found
 
 
