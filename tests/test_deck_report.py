@@ -17,7 +17,8 @@ from tests.conftest import GAME_YAML, HEROES_CSV
 from tests.printing import colour_mask, raster
 
 # The demo deck gets two numeric columns: `cost` everywhere, `power` on the knight only (the
-# mage leaves it blank, the rogue writes text). Coins carry a value, two of them a placeholder.
+# mage leaves it blank, the rogue writes text); the default layout's stat block prints both.
+# Coins carry a value, two of them a placeholder, printed by the sheet's own layout.
 HEROES = (
     HEROES_CSV.replace("quantity,text", "quantity,text,cost,power")
     .replace("Gain 1 :gold:.", "Gain 1 :gold:.,3,2")
@@ -34,8 +35,13 @@ SHEETS = """\
   - {id: coin-tokens, name: Coins, kind: token, count: 11, provided_by: coins}
   - {id: marker-tokens, name: Markers, kind: token, count: 2, provided_by: markers}
 token_sheets:
-  - {id: coins, name: Coins, file: tokens/coins.yaml, size: 3/4in}
+  - {id: coins, name: Coins, file: tokens/coins.yaml, size: 3/4in, layout: coin}
   - {id: markers, name: Markers, file: tokens/markers.csv, size: 5/8in, shape: square}
+layouts:
+  coin:
+    extends: token
+    elements:
+      - {name: number, type: text, template: "{{ value }}", box: [10%, 10%, 80%, 42%]}
 """
 MARKERS = "id,name,quantity,text\nstart,Start,2,First player.\n"
 

@@ -1,4 +1,5 @@
-"""Drawing the deck report: per deck and field a table of copies per value and a vector bar chart."""
+"""Drawing the deck report: per deck and game field a table of copies per value and a vector bar
+chart, then the deck's write-in blanks with the reason the source leaves each one open."""
 
 from __future__ import annotations
 
@@ -15,7 +16,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from generator.fonts import BODY, BOLD
-from generator.render.distributions import DeckDistributions, FieldDistribution, Number
+from generator.render.distributions import (
+    DeckDistributions,
+    FieldDistribution,
+    Number,
+    PlaceholderNote,
+)
 from generator.units import Size
 from generator.write.rulebook import INK, MARGIN_MM, styles
 
@@ -29,10 +35,13 @@ TABLE_WIDTH_MM, CHART_GAP_MM = 40.0, 10.0
 UPRIGHT_LABELS = 10  # more categories than this and the value labels are slanted
 SLANT_ROOM_MM = 4.0  # extra depth below the plot that slanted labels need
 INTRO = (
-    "For every deck and token sheet, each numeric field: how many copies (quantities "
-    "counted) carry each value. Copies whose value is a placeholder (the source does not "
-    "give it) are counted apart and left out of the chart."
+    "For every deck and token sheet, each numeric game field (one its cards print, or one a "
+    "cost rule names): how many copies (quantities counted) carry each value. Copies whose "
+    "value is a placeholder (the source does not give it) are counted apart and left out of "
+    "the chart. After the charts, the deck's placeholders: the cards printed as write-in "
+    "blanks and the reason the source leaves them open."
 )
+PLACEHOLDER_COLUMNS_MM = (48.0, 14.0)  # card, copies; the reason takes the rest
 
 
 def report_pdf(title: str, decks: tuple[DeckDistributions, ...], page: Size) -> tuple[bytes, int]:
@@ -65,10 +74,45 @@ def _deck(deck: DeckDistributions, style: dict, width: float) -> list:
     kind = deck.kind[0].upper() + deck.kind[1:]
     copies = _counted(deck.copies, deck.noun)
     heading = Paragraph(f"{kind}: {escape(deck.name)} ({copies})", style["h2"])
+    notes = _placeholders(deck, style, width) if deck.placeholders else []
     if not deck.fields:
-        return [KeepTogether([heading, Paragraph("No numeric field.", style["body"])])]
+        return [KeepTogether([heading, Paragraph("No numeric field.", style["body"])]), *notes]
     first, *others = (_field(deck, field, style, width) for field in deck.fields)
-    return [KeepTogether([heading, *first]), *(KeepTogether(block) for block in others)]
+    return [KeepTogether([heading, *first]), *(KeepTogether(b) for b in others), *notes]
+
+
+def _placeholders(deck: DeckDistributions, style: dict, width: float) -> list:
+    """The deck's write-in blanks: one row per design with its id, copies and the reason."""
+    count = sum(note.copies for note in deck.placeholders)
+    title = f"Placeholders in {escape(deck.name)}: {_counted(count, deck.noun)} printed as write-in blanks"
+    cell = style["cell"]
+    rows = [
+        [Paragraph(f"<b>{h}</b>", cell) for h in ("card (id)", "copies", "reason")],
+        *[_placeholder_row(note, cell) for note in deck.placeholders],
+    ]
+    widths = [w * mm for w in PLACEHOLDER_COLUMNS_MM]
+    table = Table(rows, colWidths=[*widths, width - sum(widths)], repeatRows=1, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), BODY, 8),  # else the table's own Helvetica
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.5, INK),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.25, GRID),
+                ("LEFTPADDING", (0, 0), (0, -1), 0),
+            ]
+        )
+    )
+    return [Paragraph(title, style["h3"]), table]
+
+
+def _placeholder_row(note: PlaceholderNote, cell) -> list:
+    """A design's name and id, its copies, and the source's reason with the fields left open."""
+    reason = escape(note.reason)
+    if note.fields:
+        reason += f" <i>(open: {escape(', '.join(note.fields))})</i>"
+    card = f"{escape(note.name)} ({escape(note.id)})"
+    return [Paragraph(card, cell), Paragraph(str(note.copies), cell), Paragraph(reason, cell)]
 
 
 def _field(deck: DeckDistributions, field: FieldDistribution, style: dict, width: float) -> list:
