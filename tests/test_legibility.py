@@ -106,7 +106,61 @@ def test_check_names_the_fitted_size_below_the_floor(game, pnp):
 def test_bundled_card_faces_print_legibly(game_file: Path):
     _, report = check_game(game_file.parent)
     codes = ("text-too-small", "text-overlap", "outside-safe-zone")
-    faulty = [
-        f.message for f in report.findings if f.code in codes and not f.message.startswith("board ")
+    assert not [f.message for f in report.findings if f.code in codes]
+
+
+def _icon_game(glyph: str, opt: str = "") -> dict[str, str]:
+    """The demo game, its `:gold:` drawn with `glyph` inside, its text set at 7 pt in a roomy box."""
+    files = _tight("30mm", opt)
+    files["game.yaml"] = (
+        files["game.yaml"]
+        .replace(
+            "    label: Gold\n",
+            f'    label: Gold\n    drawing: {{shape: circle, fill: "#e2b227", glyph: "{glyph}"}}\n',
+        )
+        .replace("size: 9pt, min_size: 3pt", "size: 7pt, min_size: 7pt")
+    )
+    return files
+
+
+def test_check_measures_the_letter_inside_a_symbol_in_text(game, pnp):
+    game(_icon_game("G"))  # 7 pt text: the icon stands 8.4 pt, its one letter 6.05 pt
+    assert not [f for f in _findings(pnp, "demo") if f["code"] == "text-too-small"]
+
+    game(_icon_game("Gd"))  # two letters take a smaller size: 4.2 pt
+    small = [f for f in _findings(pnp, "demo") if f["code"] == "text-too-small"]
+    assert [(f["line"], f["message"]) for f in small] == [
+        (
+            7,  # the symbol's entry in game.yaml
+            "symbol 'gold': its letter 'Gd' prints at 4.2 pt in text 'text' of deck 'heroes' on "
+            "'knight'; expected at least 6 pt (a larger text or icon, a one-character glyph, or "
+            "`allow_small: true` on the element)",
+        )
     ]
-    assert not faulty
+
+    game(_icon_game("Gd", ", allow_small: true"))
+    assert not [f for f in _findings(pnp, "demo") if f["code"] == "text-too-small"]
+
+
+BOARD = """\
+boards:
+  - id: mat
+    name: Mat
+    size: 120x80mm
+    elements:
+      - {type: rect, box: [0, 0, 120mm, 15mm], fill: "#1f3b8c"}
+      - {type: text, template: "Place the Sultan and his guard here", box: [5mm, 20mm, 30mm, 3mm], size: 9, min_size: 6}
+"""
+
+
+def test_a_board_text_that_cannot_fit_is_found_at_its_own_line(game, pnp):
+    mat = "components:\n  - {id: mat-board, name: Mat, kind: board, count: 1, provided_by: mat}\n"
+    game({"game.yaml": GAME_YAML.replace("components:\n", mat) + BOARD})
+    overflow = [f for f in _findings(pnp, "demo") if f["code"] == "text-overflow"]
+    assert [(f["line"], f["message"]) for f in overflow] == [
+        (
+            GAME_YAML.count("\n") + 8,
+            "board 'mat', text 'Place the Sultan and his guard here': text does not fit its 30x3 "
+            "mm box even at the minimum size 6 pt",
+        )
+    ]

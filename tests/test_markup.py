@@ -33,7 +33,7 @@ def test_markup_handles_bold_italic_lists_breaks_and_icons():
     assert markup.startswith(
         'Gain <b>2</b> <i>now</i><br/>•\u00a0first<br/>•\u00a0second <img src="data:image/png;base64,'
     )
-    assert 'width="9.000" height="9.000" valign="baseline"/>' in markup
+    assert 'width="10.800" height="10.800" valign="-1.080"/>' in markup  # 1.2 x, 0.12 x lower
     assert markup.endswith(" :nope:")
 
 
@@ -41,7 +41,9 @@ def test_markup_escapes_text():
     assert to_markup("A < B & C", frozenset(), 9) == "A &lt; B &amp; C"
 
 
-def test_icon_sits_on_the_baseline_at_the_text_size(tmp_path, monkeypatch, pnp):
+def test_icon_stands_taller_than_the_text_and_a_little_below_its_baseline(
+    tmp_path, monkeypatch, pnp
+):
     monkeypatch.chdir(tmp_path)
     folder = tmp_path / "icons"
     (folder / "decks").mkdir(parents=True)
@@ -57,5 +59,7 @@ def test_icon_sits_on_the_baseline_at_the_text_size(tmp_path, monkeypatch, pnp):
     left, top, _, bottom = icon
     text = ink.crop((0, top - 100, left - 5, bottom + 100)).getbbox()
     px_per_pt = dpi / 72
-    assert abs(bottom - (text[3] + top - 100)) <= 2  # the icon's foot is on the letters' baseline
-    assert abs((bottom - top) / px_per_pt - 24) <= 1.0  # as tall as the 24 pt text size
+    baseline = text[3] + top - 100
+    # the icon stands 1.2 times the 24 pt text size, its foot 0.12 times it below the baseline
+    assert abs((bottom - baseline) / px_per_pt - 2.88) <= 0.5
+    assert abs((bottom - top) / px_per_pt - 28.8) <= 1.0

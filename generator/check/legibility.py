@@ -3,6 +3,7 @@ and no two texts printed over each other on one face. Both measure the fitted te
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -17,8 +18,10 @@ from generator.render.backs import back_layout_name, own_back
 from generator.render.boards import board_face
 from generator.render.faces import Face, design_faces
 from generator.render.fit import LEGIBLE_PT
-from generator.render.items import Rect, TextItem
+from generator.render.items import IconItem, Rect, TextItem
+from generator.render.markup import ICON_SCALE, glyph_size, icons_in
 
+TAG = re.compile(r"<[^>]*>")
 OVERLAP_MM = 0.1  # overlaps thinner than this are rounding, not overprinting
 
 
@@ -40,8 +43,8 @@ class Seen:
 @rule(
     "text-too-small",
     "warning",
-    "Text on a card, token or board prints below the legible floor of 6 pt, and its layout "
-    "element does not opt in with `allow_small: true`.",
+    "Text on a card, token or board (or the letter inside a symbol drawn there) prints below "
+    "the legible floor of 6 pt, and its layout element does not opt in with `allow_small: true`.",
 )
 @rule(
     "text-overlap",
@@ -51,6 +54,8 @@ class Seen:
 def legible_faces(loaded: LoadedGame, report: Report) -> None:
     small: dict[tuple[str, ...], Seen] = {}
     overlaps: dict[tuple[str, ...], Seen] = {}
+    letters: dict[tuple[str, ...], Seen] = {}
+    glyphs = _glyphs(loaded)
     for owner, where, face in _faces(loaded, Report()):
         texts = [item for item in face.items if isinstance(item, TextItem)]
         for item in texts:
@@ -59,6 +64,10 @@ def legible_faces(loaded: LoadedGame, report: Report) -> None:
                 small.setdefault(key, Seen(where, face.card, item.fitted.size)).add(
                     face.card, item.fitted.size
                 )
+        for key, size in _small_letters(face, glyphs):
+            letters.setdefault((*key, owner), Seen(glyphs[key[0]][1], face.card, size)).add(
+                face.card, size
+            )
         for first, second in _overlapping(texts):
             key = (owner, face.side, _name(first), _name(second))
             overlaps.setdefault(key, Seen(where, face.card, 0)).add(face.card, 0)
@@ -69,6 +78,14 @@ def legible_faces(loaded: LoadedGame, report: Report) -> None:
             f"{owner}, {side}, text '{name}' prints at {seen.size:g} pt on {_pieces(seen)}; "
             f"expected at least {LEGIBLE_PT:g} pt (a larger box or size), or `allow_small: true` "
             "on the element where small type is deliberate",
+        )
+    for (symbol, where, owner), seen in letters.items():
+        report.warning(
+            "text-too-small",
+            seen.where,
+            f"symbol '{symbol}': its letter '{glyphs[symbol][0]}' prints at {seen.size:.2g} pt in "
+            f"{where} of {owner} on {_pieces(seen)}; expected at least {LEGIBLE_PT:g} pt (a "
+            "larger text or icon, a one-character glyph, or `allow_small: true` on the element)",
         )
     for (owner, side, one, other), seen in overlaps.items():
         report.warning(
@@ -95,6 +112,35 @@ def _faces(loaded: LoadedGame, built: Report) -> Iterator[tuple[str, Position, F
     for index, board in enumerate(loaded.game.boards):
         where = loaded.source.at("boards", index)
         yield f"board '{board.id}'", where, board_face(loaded, board, where, built)
+
+
+def _glyphs(loaded: LoadedGame) -> dict[str, tuple[str, Position]]:
+    """The letter each drawn symbol prints inside its shape, and the symbol's line."""
+    return {
+        symbol.key: (symbol.drawing.glyph, loaded.source.at("symbols", index))
+        for index, symbol in enumerate(loaded.game.symbols)
+        if symbol.drawing.glyph and not symbol.drawing.image
+    }
+
+
+def _small_letters(
+    face: Face, glyphs: dict[str, tuple[str, Position]]
+) -> Iterator[tuple[tuple[str, str], float]]:
+    """(symbol, where) and the size of each symbol letter on a face printed below the floor by
+    an element that did not opt in: icons inline in text and icon elements."""
+    for item in face.items:
+        if isinstance(item, TextItem) and item.fitted.paragraph is not None:
+            if getattr(item.style, "allow_small", False):
+                continue
+            icon = item.fitted.size * ICON_SCALE
+            for key in icons_in(str(item.fitted.paragraph.text), list(glyphs)):
+                size = glyph_size(glyphs[key][0], icon)
+                if size < LEGIBLE_PT - 1e-6:
+                    yield (key, f"text '{_name(item)}'"), size
+        elif isinstance(item, IconItem) and item.symbol in glyphs:
+            size = glyph_size(glyphs[item.symbol][0], min(item.box.width, item.box.height) * mm)
+            if size < LEGIBLE_PT - 1e-6:
+                yield (item.symbol, "an icon"), size
 
 
 def _drawable(loaded: LoadedGame, pieces: PieceFile) -> bool:
@@ -124,7 +170,7 @@ def _plain(item: TextItem) -> str:
     """The words of a wrapped text, for naming it."""
     paragraph = item.fitted.paragraph
     if paragraph is not None:
-        return " ".join(str(getattr(paragraph, "text", "")).split())
+        return " ".join(TAG.sub(" ", str(getattr(paragraph, "text", ""))).split())
     return getattr(item.style, "type", "text")
 
 

@@ -35,7 +35,8 @@ def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report
     items: list[Item] = []
     label = partial(label_item, family=text_family(loaded.game.font_family, loaded.folder))
     symbols = frozenset(s.key for s in loaded.game.symbols)
-    for element in board.elements:
+    index = loaded.game.boards.index(board)
+    for number, element in enumerate(board.elements):
         box = element_box(element, size)
         if isinstance(element, TrackElement):
             items.extend(_track(element, box, label))
@@ -46,7 +47,8 @@ def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report
         elif isinstance(element, SlotElement):
             items.extend(_slots(element, box, symbols, label))
         else:
-            item = element_item(loaded, element, box, context, Whose(board, board, where), report)
+            at = loaded.source.at("boards", index, "elements", number)
+            item = element_item(loaded, element, box, context, Whose(board, board, at), report)
             if item is not None:
                 items.append(item)
     background = board.background
@@ -209,28 +211,20 @@ def _map(element: MapElement, box: Rect, label: Labeller) -> Iterator[Item | Non
             area.border_width,
             dash=bool(area.placeholder),
         )
-        yield label(
-            area.name,
-            Rect(
-                disc.x + 0.12 * disc.width,
-                y - 0.22 * disc.height,
-                0.76 * disc.width,
-                0.26 * disc.height,
-            ),
-            10,
-        )
-        if area.note:
-            yield label(
-                area.note,
-                Rect(
-                    disc.x + 0.15 * disc.width,
-                    y + 0.06 * disc.height,
-                    0.7 * disc.width,
-                    0.18 * disc.height,
-                ),
-                7,
-                font="italic",
-            )
+        yield label(area.name, _area_band(disc, -0.24, 0.26, area.shape), 10)
+        if area.note:  # two lines under the name, so a short note stays at a legible size
+            yield label(area.note, _area_band(disc, 0.04, 0.36, area.shape), 7, font="italic")
+
+
+def _area_band(disc: Rect, top: float, height: float, shape: str) -> Rect:
+    """A band of an area from `top` (a fraction of its size below the centre, negative above),
+    as wide as the shape allows there: a round area is narrower away from its middle."""
+    far = min(max(abs(top), abs(top + height)), 0.45)
+    edge = {"round": 0.5 - (0.25 - far**2) ** 0.5, "hex": far / 2}.get(shape, 0.0)
+    inset = edge + 0.03
+    x = disc.x + inset * disc.width
+    y = disc.y + (0.5 + top) * disc.height
+    return Rect(x, y, (1 - 2 * inset) * disc.width, height * disc.height)
 
 
 def _slots(

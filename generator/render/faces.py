@@ -9,6 +9,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
+from generator import progress
 from generator.colours import parse_colour
 from generator.findings import Position, Report
 from generator.load.art import read_art, report_art, report_once
@@ -86,8 +87,12 @@ class Whose:
 
     def subject(self, element: Any) -> str:
         """How findings name the design and a text element: a back names its layout."""
-        named = f"deck '{self.owner.id}', card '{self.piece.id}'"
         field = getattr(element, "field", None)
+        if self.owner is self.piece:  # a board is its own only design; its line names the element
+            words = element.name or field or " ".join(str(getattr(element, "template", "")).split())
+            shown = words if len(words) <= 40 else words[:37] + "..."
+            return f"board '{self.owner.id}', {element.type} '{shown}'"
+        named = f"deck '{self.owner.id}', card '{self.piece.id}'"
         if self.back:
             return f"{named}, back layout '{self.back}', element '{element.name or field or element.type}'"
         return f"{named}, field '{field or element.name or element.type}'"
@@ -177,6 +182,7 @@ def design_faces(
         if back_name is not None:
             backs.append(_back_face(loaded, laid_out, back_name, context, who, report))
         settle(len(fronts))
+        progress.advance(progress.FACES, 1 if back_name is None else 2)
     return fronts, backs
 
 

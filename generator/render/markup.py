@@ -22,6 +22,7 @@ from generator.render.text import SYMBOL
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 BULLET = re.compile(r"^\s*[-*•]\s+")
+ICON_SCALE = 1.2  # an icon in text stands taller than the letters so its own letter stays legible
 
 
 MARKERS: dict[str, ImageReader] = {}
@@ -37,6 +38,17 @@ def symbol_uri(key: str) -> str:
     uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
     MARKERS[uri] = ImageReader(uri)
     return uri
+
+
+def glyph_size(glyph: str, icon: float) -> float:
+    """The type size of the letter inside a symbol `icon` points tall: one character fills more
+    of the shape than two."""
+    return icon * (0.72 if len(glyph) == 1 else 0.5)
+
+
+def icons_in(markup: str, keys: list[str]) -> list[str]:
+    """The symbols (of `keys`) that a paragraph's markup draws."""
+    return [key for key in keys if symbol_uri(key) in markup]
 
 
 def _shared_marker_reader(source: object, *args: object, **kwargs: object) -> ImageReader:
@@ -66,9 +78,8 @@ def _inline(line: str, symbols: frozenset[str], icon_size: float) -> str:
     def icon(match: re.Match[str]) -> str:
         if match[1] not in symbols:
             return match[0]
-        size = f"{icon_size:.3f}"
-        return (
-            f'<img src="{symbol_uri(match[1])}" width="{size}" height="{size}" valign="baseline"/>'
-        )
+        size = f"{icon_size * ICON_SCALE:.3f}"
+        drop = f"{-0.12 * icon_size:.3f}"  # sits a little below the baseline, as digits' bowls do
+        return f'<img src="{symbol_uri(match[1])}" width="{size}" height="{size}" valign="{drop}"/>'
 
     return SYMBOL.sub(icon, line)

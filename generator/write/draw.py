@@ -19,7 +19,7 @@ from generator.load.art import read_art
 from generator.model import Drawing, Symbol
 from generator.render.faces import Face
 from generator.render.items import IconItem, ImageItem, Item, Rect, ShapeItem, TextItem, turned_box
-from generator.render.markup import symbol_uri
+from generator.render.markup import glyph_size, symbol_uri
 from generator.units import Size
 from generator.write.art import draw_art, place_art, turned
 from generator.write.lines import draw_lines
@@ -338,7 +338,7 @@ def draw_symbol(
     if drawing.glyph:
         glyph = _contrast(drawing.fill)
         canvas.setFillColor(glyph, alpha=glyph.alpha * opacity)
-        font_size = size * (0.62 if len(drawing.glyph) == 1 else 0.46)
+        font_size = glyph_size(drawing.glyph, size)
         canvas.setFont(BOLD, font_size)
         canvas.drawCentredString(x + size / 2, y + size / 2 - font_size * 0.36, drawing.glyph)
     canvas.restoreState()
