@@ -1,0 +1,172 @@
+"""The preview's routes: pages, face images, printed pages, the game's own files and the event
+stream. Only what a game renders and the files inside its folder are served; anything else,
+any path leading out of a game folder included, is a 404."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from generator.render.backs import back_layout_name
+from generator.serve import pages
+from generator.serve.session import GamePreview
+from generator.serve.views import Pages, Views
+from generator.serve.watch import Hub, follow
+
+FOREVER = "public, max-age=31536000, immutable"  # a face image's URL names its content
+
+
+class Games:
+    """The games served, by id, each with its views."""
+
+    def __init__(self, folders: list[Path]) -> None:
+        self.previews = {p.id: p for p in (GamePreview(folder) for folder in folders)}
+        self.views = {gid: Views() for gid in self.previews}
+
+    def get(self, request: Request) -> GamePreview:
+        """The game a request names, or a 404."""
+        preview = self.previews.get(request.path_params["game"])
+        if preview is None:
+            raise HTTPException(404)
+        return preview
+
+
+def game_path(folder: Path, relative: str) -> Path | None:
+    """A file inside the game folder, or None for anything else: a path that climbs out (`..`,
+    a link), is absolute, hidden, or holds a backslash or NUL."""
+    parts = relative.split("/")
+    if not relative or "\\" in relative or "\0" in relative or relative.startswith("/"):
+        return None
+    if any(part in ("", ".", "..") or part.startswith(".") for part in parts):
+        return None
+    root = folder.resolve()
+    target = (root / relative).resolve()
+    return target if target.is_relative_to(root) and target.is_file() else None
+
+
+def make_app(folders: list[Path], stopping: Callable[[], bool] = lambda: False) -> Starlette:
+    """The preview of the games in `folders`; `stopping` says when open event streams should end."""
+    games, hub = Games(folders), Hub(stopping)
+
+    def home(_request: Request) -> HTMLResponse:
+        return HTMLResponse(pages.game_list(list(games.previews.values())))
+
+    def game(request: Request) -> HTMLResponse:
+        return HTMLResponse(pages.game_page(games.get(request)))
+
+    def face(request: Request) -> Response:
+        preview, name = games.get(request), request.path_params["name"]
+        if name == "large.png":
+            key = tuple(request.path_params[k] for k in ("owner", "piece", "side"))
+            drawn = games.views[preview.id].large(preview.snapshot, key)
+            return _png(drawn, 1, "no-cache")
+        png = preview.store.pngs.get(name.removesuffix(".png")) if name.endswith(".png") else None
+        if png is None:
+            raise HTTPException(404)
+        return Response(png, media_type="image/png", headers={"Cache-Control": FOREVER})
+
+    def card(request: Request) -> HTMLResponse:
+        preview = games.get(request)
+        owner, ident = request.path_params["owner"], request.path_params["piece"]
+        snap = preview.snapshot
+        tiles = [t for g in snap.groups for t in g.tiles if t.owner == owner and t.piece == ident]
+        pieces = snap.loaded.piece_files.get(owner) if snap.loaded else None
+        index = (
+            next((i for i, p in enumerate(pieces.pieces) if p.id == ident), None)
+            if pieces
+            else None
+        )
+        if not tiles or pieces is None or index is None:
+            raise HTTPException(404)
+        row = {k: v for k, v in pieces.pieces[index].model_dump().items() if v not in (None, "")}
+        back = back_layout_name(pieces)
+        layouts = pieces.owner.layout + (f", back: {back}" if back else "")
+        where = pieces.position(index)
+        place = f"{os.path.relpath(where.file)}:{where.cell or where.line}"
+        return HTMLResponse(pages.card_page(preview, tiles, row, layouts, place))
+
+    def sheets(request: Request) -> HTMLResponse:
+        preview = games.get(request)
+        group = next(
+            (g for g in preview.snapshot.groups if g.id == request.path_params["group"]), None
+        )
+        drawn = games.views[preview.id].sheets(preview.snapshot, request.path_params["group"])
+        if group is None or drawn is None:
+            raise HTTPException(404)
+        return HTMLResponse(pages.sheets_page(preview, group, drawn))
+
+    def sheet_png(request: Request) -> Response:
+        preview = games.get(request)
+        drawn = games.views[preview.id].sheets(preview.snapshot, request.path_params["group"])
+        return _png(drawn, request.path_params["page"])
+
+    def rulebook(request: Request) -> HTMLResponse:
+        preview = games.get(request)
+        drawn = games.views[preview.id].rulebook(preview.snapshot)
+        if drawn is None:
+            raise HTTPException(404)
+        return HTMLResponse(pages.rulebook_page(preview, drawn))
+
+    def rulebook_png(request: Request) -> Response:
+        preview = games.get(request)
+        drawn = games.views[preview.id].rulebook(preview.snapshot)
+        return _png(drawn, request.path_params["page"])
+
+    def files(request: Request) -> Response:
+        found = game_path(games.get(request).folder, request.path_params["path"])
+        if found is None:
+            raise HTTPException(404)
+        return FileResponse(found)
+
+    async def events(request: Request) -> StreamingResponse:
+        preview = games.get(request)
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(
+            hub.events(preview), media_type="text/event-stream", headers=headers
+        )
+
+    async def missing(_request: Request, _exc: Exception) -> HTMLResponse:
+        return HTMLResponse(pages.not_found(), status_code=404)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        stop = asyncio.Event()
+        followers = [asyncio.create_task(follow(p, hub, stop)) for p in games.previews.values()]
+        try:
+            yield
+        finally:
+            stop.set()
+            for task in followers:
+                task.cancel()
+            await asyncio.gather(*followers, return_exceptions=True)
+
+    game_url = "/game/{game}"
+    routes = [
+        Route("/", home),
+        Route(game_url + "/", game),
+        Route(game_url + "/face/{owner}/{piece}/{side}/{name}", face),
+        Route(game_url + "/card/{owner}/{piece}", card),
+        Route(game_url + "/sheets/{group}/", sheets),
+        Route(game_url + "/sheets/{group}/{page:int}.png", sheet_png),
+        Route(game_url + "/rulebook", rulebook),
+        Route(game_url + "/rulebook/{page:int}.png", rulebook_png),
+        Route(game_url + "/files/{path:path}", files),
+        Route("/events/{game}", events),
+    ]
+    return Starlette(routes=routes, exception_handlers={404: missing}, lifespan=lifespan)
+
+
+def _png(drawn: Pages | None, page: int, cache: str = "no-cache") -> Response:
+    """Page `page` (1-based) of a drawn view as PNG, or a 404."""
+    if drawn is None or not 1 <= page <= len(drawn.pngs):
+        raise HTTPException(404)
+    return Response(drawn.pngs[page - 1], media_type="image/png", headers={"Cache-Control": cache})

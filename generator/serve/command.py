@@ -1,0 +1,101 @@
+"""`pnp serve`: the command line of the live preview."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+import click
+
+from generator.errors import UsageError
+from generator.load.game import GAME_FILE, find_game_folder
+
+GAMES_ROOT = Path("card_data")
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+STOP_GRACE_SECONDS = 1  # open pages get this long to close before the server stops anyway
+
+
+def served_folders(paths: tuple[str, ...]) -> list[Path]:
+    """The game folders named, or every game under card_data/."""
+    if paths:
+        return [find_game_folder(path, GAMES_ROOT) for path in paths]
+    folders = sorted(p for p in GAMES_ROOT.glob("*") if (p / GAME_FILE).is_file())
+    if not folders:
+        raise UsageError(
+            f"found no games to serve: expected game folders as arguments, or folders holding "
+            f"{GAME_FILE} under {GAMES_ROOT}/"
+        )
+    return folders
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port, or a usage error saying why it cannot be had."""
+    sock = None
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        if sock is not None:
+            sock.close()
+        raise UsageError(
+            f"cannot listen on {host}:{port} ({exc.strerror or exc}): pick another with --port "
+            "or --host"
+        ) from None
+    return sock
+
+
+@click.command("serve")
+@click.argument("paths", nargs=-1)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; anything but localhost lets other machines see the games.",
+)
+@click.option("--open", "open_browser", is_flag=True, help="Open the game list in a browser.")
+def serve(paths: tuple[str, ...], port: int, host: str, open_browser: bool) -> None:
+    """Preview games in the browser, redrawn each time you save one of their files.
+
+    Shows each game's findings (as `pnp check` prints them) and every deck,
+    token sheet and board as a grid of faces drawn exactly as the kit prints
+    them; a card page with its data row, the printed sheet pages and the
+    rulebook. A save that breaks the data shows the finding at once and keeps
+    the last good faces, marked stale. Serves the games under ./card_data
+    when no PATH is given; Ctrl-C stops it.
+
+    \b
+    Example:
+      pnp serve
+      pnp serve card_data/river-trade --open
+      pnp serve --port 8080
+    """
+    import uvicorn  # here, so the other commands do not load the web server
+
+    from generator.serve.app import make_app
+
+    folders = served_folders(paths)
+    sock = listening(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    reach = (
+        "localhost only; --host to change" if host in LOCAL_HOSTS else "other machines can connect"
+    )
+    click.echo(f"Serving {len(folders)} game(s) at {url} ({reach})", err=True)
+    server = None
+    app = make_app(folders, lambda: server is not None and server.should_exit)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=STOP_GRACE_SECONDS,
+    )
+    server = uvicorn.Server(config)
+    if open_browser:
+        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+    server.run(sockets=[sock])

@@ -1,0 +1,106 @@
+"""`pnp serve` run as a designer runs it, in a process of its own on a free local port."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+PNP = [sys.executable, "-m", "generator"]
+START_SECONDS = 30.0
+
+
+def free_port() -> int:
+    """A local port nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def get(port: int, path: str) -> tuple[int, bytes]:
+    """GET `path` exactly as written (no `..` folded away, no re-encoding): status and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest("GET", path, skip_accept_encoding=True)
+        connection.endheaders()
+        reply = connection.getresponse()
+        return reply.status, reply.read()
+    finally:
+        connection.close()
+
+
+def version(port: int, game: str) -> int:
+    """The version the game page shows now (0 until the game first rendered, -1 when down)."""
+    try:
+        status, body = get(port, f"/game/{game}/")
+    except OSError:
+        return -1
+    found = re.search(rb'data-version="(\d+)"', body)
+    return int(found.group(1)) if status == 200 and found else -1
+
+
+@dataclass
+class Server:
+    """A running `pnp serve`: its process, port and the line it printed on start."""
+
+    process: subprocess.Popen
+    port: int
+    said: list[str]  # what it printed on stderr, line by line
+
+    @property
+    def banner(self) -> str:
+        """The line it printed on start."""
+        return self.said[0].strip() if self.said else ""
+
+    @property
+    def url(self) -> str:
+        """The address of its game list."""
+        return f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> int:
+        """Ctrl-C, as a designer stops it; the exit code."""
+        self.process.send_signal(signal.SIGINT)
+        return self.process.wait(timeout=10)
+
+
+def _collect(stream, lines: list[str]) -> None:
+    """Keep what the server prints, line by line, so its pipe never fills."""
+    for line in stream:
+        lines.append(line)
+
+
+@contextmanager
+def serving(cwd: Path, *games: str) -> Iterator[Server]:
+    """`pnp serve GAMES` in `cwd`, once every game has rendered; stopped (killed if need be)
+    on the way out."""
+    port = free_port()
+    process = subprocess.Popen(
+        [*PNP, "serve", *games, "--port", str(port)],
+        cwd=cwd,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    said: list[str] = []
+    reader = threading.Thread(target=_collect, args=(process.stderr, said), daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while any(version(port, Path(g).name) < 1 for g in games):
+            assert process.poll() is None and time.monotonic() < deadline, "".join(said)
+            time.sleep(0.1)
+        yield Server(process, port, said)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        reader.join(timeout=5)
+        process.stderr.close()
