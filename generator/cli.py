@@ -29,6 +29,7 @@ from generator.load.game import GAME_FILE, find_game_folder
 from generator.load.sources import SourceError, read_yaml
 from generator.render.text import PLACEHOLDER_MODES
 from generator.sarif import sarif_text
+from generator.serve.command import serve
 from generator.starter import new_game
 from generator.units import PAPERS, parse_length
 from generator.write.output import check_output_folder, write_atomic, write_kit
@@ -384,6 +385,9 @@ def clean(src: Path, dst: Path | None, report: Path | None, drop_contents: bool)
         f"dropped as page numbers, running heads or contents{shift}",
         err=True,
     )
+
+
+cli.add_command(serve)
 
 
 def main() -> None:
