@@ -29,6 +29,7 @@ ROUNDED_CORNER = 0.12
 PAPER = "#ffffff"
 READABLE = 4.5  # WCAG contrast for normal text: what ink-saved text keeps against the paper
 DARK_INK = "#222222"  # the layouts' default text colour
+SAVED_OUTLINE_PT = 0.75  # the outline a light shape keeps once the fill around it is dropped
 
 # Corners of the polygon shapes as fractions of their box, from its bottom-left, y upwards.
 POLYGONS = {
@@ -123,16 +124,28 @@ def draw_face(
 
 
 def ink_saved(face: Face) -> tuple[Item, ...]:
-    """The face's items once --ink-saver drops its background and big fills: text that stood out
-    in a light colour against a dropped fill, and would vanish on the white paper, is re-inked
-    in that fill's colour (or near-black when the fill is light too)."""
+    """The face's items once --ink-saver drops its background and big fills: text and shapes
+    that stood out in a light colour against a dropped fill, and would vanish on the white paper,
+    are re-inked in that fill's colour (or near-black when the fill is light too); a shape keeps
+    its outline only, so a light stripe or box still shows where it is."""
     items = list(face.items)
     for index, item in enumerate(items):
         if isinstance(item, TextItem):
             ink = _saved_ink(item.style.colour, _dropped_under(face, items[:index], item.box))
             if ink is not None:
                 items[index] = _recoloured(item, ink)
+        elif isinstance(item, ShapeItem) and _light_mark(item):
+            ink = _saved_ink(item.fill, _dropped_under(face, items[:index], item.box))
+            if ink is not None:
+                width = max(item.stroke_width, SAVED_OUTLINE_PT)
+                items[index] = replace(item, fill=None, stroke=ink, stroke_width=width)
     return tuple(items)
+
+
+def _light_mark(item: ShapeItem) -> bool:
+    """A filled shape --ink-saver keeps (not a big fill it drops) and that has no outline of its
+    own to show it by."""
+    return bool(item.fill) and not item.ink_heavy and not item.stroke and item.kind != "line"
 
 
 def _dropped_under(face: Face, below: list[Item], box: Rect) -> str | None:
