@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import markdown
 from jinja2 import Template
@@ -20,6 +21,9 @@ from generator.load.sources import read_text
 from generator.render.rulebook_data import rulebook_context
 from generator.render.sandbox import BoundedSandbox
 from generator.render.text import RENDER_ERRORS, TextError, error_text
+
+if TYPE_CHECKING:
+    from generator.render.cover import Cover
 
 RULEBOOK_FILE = "rulebook.md"
 BOOKLET_RULEBOOK = "rulebook"
@@ -105,12 +109,14 @@ Block = Heading | Para | ListBlock | TableBlock | Box | Definitions | Figure | P
 
 @dataclass
 class Rulebook:
-    """The rulebook as blocks, with every heading by number and by key."""
+    """The rulebook as blocks, with every heading by number and by key; a game's rulebook has
+    a cover (a guide has a plain title page)."""
 
     title: str
     blocks: list[Block] = field(default_factory=list)
     by_number: dict[str, Heading] = field(default_factory=dict)
     by_key: dict[str, Heading] = field(default_factory=dict)
+    cover: Cover | None = None
 
 
 @cache
@@ -156,13 +162,9 @@ def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Ruleb
         block = _block(element, counters, book)
         if block is not None:
             book.blocks.append(block)
-    indexed: set[str] = set()
-    linked = []
-    for block in book.blocks:
-        if isinstance(block, Heading):
-            indexed = set()
-        linked.append(_linked(block, book, terms, indexed))
-    book.blocks = linked
+    from generator.render.book_index import index_terms  # it reads this module's blocks
+
+    book.blocks = index_terms([_linked(block, book) for block in book.blocks], terms)
     return book
 
 
@@ -215,7 +217,7 @@ def _paragraph(element: ET.Element) -> Block:
     piece = PIECE.fullmatch(markup)
     if piece:
         return Piece(piece[1], piece[2], float(piece[3] or 1))
-    return Para(markup)
+    return Para(markup, element.get("class") or "body")
 
 
 def _heading(element: ET.Element, level: int, counters: list[int], book: Rulebook) -> Heading:
@@ -263,15 +265,14 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _linked(block: Block, book: Rulebook, terms: tuple[str, ...], indexed: set[str]) -> Block:
-    """Turn (7.2) into a link to section 7.2 and index each glossary term once per section."""
+def _linked(block: Block, book: Rulebook) -> Block:
+    """Turn (7.2) into a link to section 7.2, and a link to a heading's id into one with its page."""
     if isinstance(block, Para):
-        return Para(_index_terms(_number_links(block.markup, book), terms, indexed), block.style)
+        return Para(_number_links(block.markup, book), block.style)
     if isinstance(block, ListBlock):
         return ListBlock(tuple(_number_links(item, book) for item in block.items), block.ordered)
     if isinstance(block, Box):
-        inner = tuple(_linked(child, book, terms, indexed) for child in block.blocks)
-        return Box(block.kind, block.title, inner)
+        return Box(block.kind, block.title, tuple(_linked(child, book) for child in block.blocks))
     return block
 
 
@@ -300,16 +301,3 @@ def _number_links(markup: str, book: Rulebook) -> str:
         return f"{match[2]}\u00a0({page})"
 
     return NUMBERED_REF.sub(link, HEADING_LINK.sub(paged, markup))
-
-
-def _index_terms(markup: str, terms: tuple[str, ...], indexed: set[str]) -> str:
-    """An index entry at the first use of each glossary term in a section."""
-    for term in terms:
-        if term in indexed:
-            continue
-        match = re.search(rf"(?<![\w<:]){re.escape(term)}\b", markup, re.IGNORECASE)
-        if match and "<a " not in markup[max(0, match.start() - 60) : match.start()]:
-            markup = (
-                f'{markup[: match.end()]}<index item="{_escape(term)}"/>{markup[match.end() :]}'
-            )
-    return markup

@@ -11,6 +11,8 @@ from generator.load.game import LoadedGame
 from generator.model.game import printed_value
 from generator.render.text import game_context, piece_context, render_text
 
+ERRATUM = "erratum"  # the class of an erratum's paragraph: the index looks for rules elsewhere
+
 
 def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
     """The Jinja context of rulebook.md: the game data plus the helper functions."""
@@ -124,8 +126,9 @@ def _card_reference(loaded: LoadedGame) -> str:
 
 
 def _errata(loaded: LoadedGame) -> str:
+    """Each erratum a paragraph of the `erratum` class, which the index passes over."""
     items = [
-        f"\n**{e.topic}.** *The source:* {' '.join(e.source.split())} *Our reading:* {' '.join(e.decision.split())}\n"
+        f"\n**{e.topic}.** *The source:* {' '.join(e.source.split())} *Our reading:* {' '.join(e.decision.split())}\n{{: .{ERRATUM} }}\n"
         for e in loaded.game.errata
     ]
     return "\n".join(items)

@@ -1,0 +1,194 @@
+"""Index entries: each glossary term at the sections where the rules explain and use it.
+
+An entry points at the section whose heading names the term and at the first few sections
+whose rule text uses it. The glossary's definition list and the errata say the term too, but a
+reader looking it up wants the rules, so they are indexed only for a term nothing else uses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cache
+
+from generator.render.rulebook import (
+    Block,
+    Box,
+    Definitions,
+    Heading,
+    ListBlock,
+    Para,
+    TableBlock,
+)
+from generator.render.rulebook_data import ERRATUM
+
+USES = 6  # sections whose rule text an entry lists, besides the one whose heading names the term
+LINK_OR_TAG = re.compile(r"<a\b[^>]*>.*?</a>|<[^>]*>|&\w+;", re.DOTALL)
+
+
+def index_terms(blocks: list[Block], terms: tuple[str, ...]) -> list[Block]:
+    """The blocks with an `<index item=.../>` at the first use of each term in each section
+    the term's entry lists."""
+    sections = _sections(blocks)
+    reference = [_is_reference([blocks[p] for p in positions]) for _, positions in sections]
+    for term in terms:
+        for section in _indexed_sections(blocks, sections, reference, term):
+            _mark_first_use(blocks, sections[section][1], term)
+    return blocks
+
+
+def has_index_entries(blocks: tuple[Block, ...] | list[Block]) -> bool:
+    """Whether any text carries an index entry (an empty index is left out, not printed)."""
+    return any("<index " in markup for block in blocks for markup in _markups(block))
+
+
+def mentions(markup: str, term: str) -> bool:
+    """Whether text says the term (any case, singular or plural) outside links and tags."""
+    return _first_use(markup, term) is not None
+
+
+def _sections(blocks: list[Block]) -> list[tuple[Heading | None, list[int]]]:
+    """(heading, positions of its blocks) in reading order; text before any heading has none."""
+    sections: list[tuple[Heading | None, list[int]]] = [(None, [])]
+    for position, block in enumerate(blocks):
+        if isinstance(block, Heading):
+            sections.append((block, []))
+        else:
+            sections[-1][1].append(position)
+    return sections
+
+
+def _is_reference(blocks: list[Block]) -> bool:
+    """A section holding the glossary's definition list or the errata, not rules."""
+    for block in blocks:
+        inner = block.blocks if isinstance(block, Box) else (block,)
+        if any(isinstance(b, Definitions) or getattr(b, "style", "") == ERRATUM for b in inner):
+            return True
+    return False
+
+
+def _indexed_sections(
+    blocks: list[Block], sections: list, reference: list[bool], term: str
+) -> list[int]:
+    """The section whose heading names the term and the first USES that use it in rule text;
+    the glossary or errata only when no rule text says it."""
+
+    def used(section: int) -> bool:
+        return any(
+            mentions(markup, term)
+            for position in sections[section][1]
+            for markup in _markups(blocks[position])
+        )
+
+    rules = [i for i, is_reference in enumerate(reference) if not is_reference]
+    named = next(
+        (i for i in rules if sections[i][0] and mentions(sections[i][0].title, term)), None
+    )
+    chosen = {i for i in rules if used(i)}
+    chosen = set(sorted(chosen)[:USES]) | ({named} if named is not None else set())
+    if chosen:
+        return sorted(chosen)
+    return [i for i, is_reference in enumerate(reference) if is_reference and used(i)][:1]
+
+
+def _mark_first_use(blocks: list[Block], positions: list[int], term: str) -> None:
+    """Put the entry at the term's first use among the blocks (the first text when only the
+    heading names it, which keeps the entry on the heading's page)."""
+    for position in positions:
+        marked = _marked(blocks[position], term)
+        if marked is not None:
+            blocks[position] = marked
+            return
+    first = next((p for p in positions if isinstance(blocks[p], Para)), None)
+    if first is not None:
+        para = blocks[first]
+        blocks[first] = replace(para, markup=f"{_entry(term)}{para.markup}")
+
+
+def _marked(block: Block, term: str) -> Block | None:
+    """The block with the entry at the term's first use in it, or None when it does not say it."""
+    if isinstance(block, Para):
+        markup = _with_entry(block.markup, term)
+        return None if markup is None else replace(block, markup=markup)
+    if isinstance(block, ListBlock):
+        items = _first_marked(list(block.items), term)
+        return None if items is None else replace(block, items=tuple(items))
+    if isinstance(block, TableBlock):
+        cells = [cell for row in block.rows for cell in row]
+        marked = _first_marked(cells, term)
+        if marked is None:
+            return None
+        rows, start = [], 0
+        for row in block.rows:
+            rows.append(tuple(marked[start : start + len(row)]))
+            start += len(row)
+        return replace(block, rows=tuple(rows))
+    if isinstance(block, Definitions):
+        terms = _first_marked([name for name, _ in block.items], term)
+        if terms is None:
+            return None
+        return replace(block, items=tuple(zip(terms, (d for _, d in block.items), strict=True)))
+    if isinstance(block, Box):
+        inner = list(block.blocks)
+        for position, child in enumerate(inner):
+            marked_child = _marked(child, term)
+            if marked_child is not None:
+                inner[position] = marked_child
+                return replace(block, blocks=tuple(inner))
+    return None
+
+
+def _first_marked(markups: list[str], term: str) -> list[str] | None:
+    for position, markup in enumerate(markups):
+        marked = _with_entry(markup, term)
+        if marked is not None:
+            return [*markups[:position], marked, *markups[position + 1 :]]
+    return None
+
+
+def _with_entry(markup: str, term: str) -> str | None:
+    end = _first_use(markup, term)
+    if end is None:
+        return None
+    return f"{markup[:end]}{_entry(term)}{markup[end:]}"
+
+
+def _entry(term: str) -> str:
+    escaped = term.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return f'<index item="{escaped}"/>'
+
+
+def _first_use(markup: str, term: str) -> int | None:
+    """Where the term's first use outside links and tags ends, or None."""
+    hidden = [match.span() for match in LINK_OR_TAG.finditer(markup)]
+    for match in _pattern(term).finditer(markup):
+        if not any(start <= match.start() < end for start, end in hidden):
+            return match.end()
+    return None
+
+
+@cache
+def _pattern(term: str) -> re.Pattern[str]:
+    """The term as a whole word, singular or plural (`army` also finds `armies`)."""
+    word = re.escape(term)
+    plural = rf"{word}(?:s|es)?"
+    if term.endswith("y"):
+        plural = rf"(?:{plural}|{re.escape(term[:-1])}ies)"
+    return re.compile(rf"(?<![\w&#]){plural}(?!\w)", re.IGNORECASE)
+
+
+def _markups(block: Block) -> list[str]:
+    """Every piece of text in a block (a box's children included)."""
+    if isinstance(block, Para):
+        return [block.markup]
+    if isinstance(block, ListBlock):
+        return list(block.items)
+    if isinstance(block, TableBlock):
+        return [cell for row in block.rows for cell in row]
+    if isinstance(block, Definitions):
+        return [part for item in block.items for part in item]
+    if isinstance(block, Box):
+        return [markup for child in block.blocks for markup in _markups(child)]
+    if isinstance(block, Heading):
+        return [block.title]
+    return []
