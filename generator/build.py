@@ -17,6 +17,7 @@ from generator.limits import Limits, applied
 from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings
 from generator.render.boards import board_face
+from generator.render.cover import book_cover
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.render.heap import frozen_heap
@@ -146,7 +147,8 @@ def _rulebook(loaded: LoadedGame) -> Rulebook | None:
     """The rulebook as blocks, when the game has one (its data references are checked already)."""
     if not has_rulebook(loaded.folder):
         return None
-    return _booklet(loaded, RULEBOOK_FILE, loaded.game.title)
+    book = _booklet(loaded, RULEBOOK_FILE, loaded.game.title)
+    return replace(book, cover=book_cover(loaded))
 
 
 def _booklet(loaded: LoadedGame, file: str, title: str) -> Rulebook:
@@ -213,9 +215,9 @@ def _shown_pieces(
 ) -> dict[tuple[str, str], tuple[Face, str]]:
     """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id); cards and
     tokens come from the decks and sheets already rendered, so their findings are not repeated."""
-    wanted = {
-        (block.kind, block.ident) for block in _all_blocks(book.blocks) if isinstance(block, Piece)
-    }
+    cover = book.cover.pieces if book.cover else ()
+    blocks = [*_all_blocks(book.blocks), *cover]
+    wanted = {(block.kind, block.ident) for block in blocks if isinstance(block, Piece)}
     shown = {}
     for kind, ident in sorted(wanted):
         if kind == "board":

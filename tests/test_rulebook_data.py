@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.platypus import CondPageBreak
+
 from generator.build import rendered_game
 from generator.check import check_game
 from generator.render.rulebook import Box, Para
@@ -106,7 +108,7 @@ def test_pieces_shown_one_after_another_share_a_row(game):
     assert not report.errors
     rendered = rendered_game(loaded)
     story = _flowables(rendered.rulebook, styles(), 400, (Path("demo"), rendered.shown, 700))
-    kinds = [type(f).__name__ for f in story if type(f).__name__ != "CondPageBreak"]
+    kinds = [type(f).__name__ for f in story if not isinstance(f, CondPageBreak)]
     assert kinds == ["Paragraph", "Table", "Paragraph", "PieceFlowable"]
     [row] = next(f for f in story if type(f).__name__ == "Table")._cellvalues
     assert [type(cell).__name__ for cell in row] == ["PieceFlowable", "PieceFlowable"]

@@ -14,9 +14,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import (
     ActionFlowable,
     BaseDocTemplate,
-    CondPageBreak,
     Flowable,
     Frame,
+    KeepTogether,
     ListFlowable,
     NextPageTemplate,
     PageBreak,
@@ -29,12 +29,11 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
 from generator.fonts import BOOK_FAMILY, Family, family_faces, resolve_family
-from generator.impose.grid import Edges
 from generator.load.art import read_art
 from generator.load.game import game_file
 from generator.model import Symbol
 from generator.render.bidi import has_rtl
-from generator.render.faces import Face
+from generator.render.book_index import has_index_entries
 from generator.render.markup import symbol_uri
 from generator.render.rulebook import (
     PAGE_REF,
@@ -51,7 +50,10 @@ from generator.render.rulebook import (
 from generator.render.text import SYMBOL
 from generator.units import Size
 from generator.write.art import ArtFlowable
-from generator.write.draw import SymbolCanvas, draw_face
+from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, side_by_side
+from generator.write.cover import CoverFlowable
+from generator.write.draw import SymbolCanvas
+from generator.write.headings import keep_headings
 
 MARGIN_MM = 16.0
 GUTTER_MM = 6.0
@@ -59,9 +61,7 @@ INK = HexColor("#222222")
 LINK = HexColor("#1f4e8c")
 BOX_FILL = {"example": HexColor("#eef3f9"), "note": HexColor("#f7f1e3")}
 BODY_SIZE = 9.5
-PIECE_GAP = 8  # points between pieces shown side by side
-FRAME_PADDING = 12  # points a platypus frame keeps free at its top and bottom together
-HEADING_ROOM_MM = 25.0  # a heading starts a new page rather than sit in less room than this
+HEADING_ROOM_MM = 25.0  # a heading moves on to the next column rather than sit in less room
 CONTENTS_PAGES = 2  # the contents drops its deepest levels until it fits in this many pages
 UNKNOWN_PAGE = "00"  # what a page reference prints before the first pass has placed its heading
 
@@ -293,10 +293,17 @@ def rulebook_pdf(
         tableStyle=in_body_font,
     )
     index = SimpleIndex(style=style["index"], headers=True, tableStyle=in_body_font)
+    front = (
+        [CoverFlowable(book.title, subtitle, book.cover, pieces or {}, faces)]
+        if book.cover
+        else [
+            Spacer(1, 60 * mm),
+            _paragraph(book.title, style["title"]),
+            _paragraph(subtitle, style["subtitle"]),
+        ]
+    )
     title_and_contents = [
-        Spacer(1, 60 * mm),
-        _paragraph(book.title, style["title"]),
-        _paragraph(subtitle, style["subtitle"]),
+        *front,
         NextPageTemplate("body"),
         PageBreak(),
         _chapter("Contents", style["h1"]),
@@ -309,7 +316,7 @@ def rulebook_pdf(
         *(title_and_contents if front_matter else title_only),
         *_flowables(book, style, document.width / columns, (folder, pieces or {}, document.height)),
     ]
-    if _indexed(book.blocks):
+    if has_index_entries(book.blocks):
         story += [PageBreak(), _chapter("Index", style["h1"]), index]
     document.multiBuild(
         story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces))
@@ -330,16 +337,6 @@ def _chapter(title: str, style: ParagraphStyle) -> Paragraph:
     paragraph = _paragraph(title, style)
     paragraph.chapter = title
     return paragraph
-
-
-def _indexed(blocks) -> bool:
-    """Whether any paragraph carries an index entry (an empty index is left out, not printed)."""
-    for block in blocks:
-        if isinstance(block, Para) and "<index " in block.markup:
-            return True
-        if isinstance(block, Box) and _indexed(block.blocks):
-            return True
-    return False
 
 
 def _canvas_class(symbols: list[Symbol], folder: Path, faces: dict[str, str]) -> type[SymbolCanvas]:
@@ -385,37 +382,10 @@ def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, a
     story = []
     for is_piece, run in groupby(book.blocks, key=lambda block: isinstance(block, Piece)):
         flowables = [f for block in run for f in _block(block, style, width, art)]
-        story.extend(_side_by_side(flowables, width, style) if is_piece else flowables)
-    return story
-
-
-def _side_by_side(pieces: list, width: float, style: dict[str, ParagraphStyle]) -> list:
-    """Pieces shown one after another share rows, as many to a row as the column holds."""
-    if len(pieces) < 2:
-        return pieces
-    rows: list[list] = [[]]
-    used = 0.0
-    for piece in pieces:
-        size = piece.wrap(width, float("inf"))[0] + PIECE_GAP
-        if rows[-1] and used + size > width:
-            rows.append([])
-            used = 0.0
-        rows[-1].append(piece)
-        used += size
-    tables = []
-    for row in rows:
-        table = Table([row], hAlign="LEFT")
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (-1, -1), style["body"].fontName, BODY_SIZE),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ]
-            )
-        )
-        tables.append(table)
-    return tables
+        if is_piece:
+            flowables = side_by_side(flowables, width, style["body"].fontName, BODY_SIZE)
+        story.extend(flowables)
+    return keep_headings(story, HEADING_ROOM_MM * mm)
 
 
 def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | None = None) -> list:
@@ -432,7 +402,7 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
             style[f"h{min(block.level, 4)}"],
         )
         paragraph.heading = block
-        return [CondPageBreak(HEADING_ROOM_MM * mm), paragraph]
+        return [paragraph]
     if isinstance(block, Para):
         return [_paragraph(_icons(block.markup, BODY_SIZE), style["body"])]
     if isinstance(block, ListBlock):
@@ -506,45 +476,13 @@ def _box(block: Box, style: dict[str, ParagraphStyle], width: float, art: tuple 
     return table
 
 
-class PieceFlowable(Flowable):
-    """A card, token or board from the data, drawn by the same code as the sheets, at a scale."""
-
-    def __init__(self, face: Face, shape: str, scale: float, room: float) -> None:
-        super().__init__()
-        self.face, self.shape, self.scale, self.room = face, shape, scale, room
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        """As asked, but never wider than the column or taller than a page's text frame (`room`)."""
-        width, height = (
-            side * mm * self.scale for side in (self.face.size.width, self.face.size.height)
-        )
-        fit = min(1.0, available_width / width, (self.room - FRAME_PADDING - 6) / height)
-        self.drawn = self.scale * fit
-        return self.face.size.width * mm * self.drawn, self.face.size.height * mm * self.drawn + 6
-
-    def draw(self) -> None:
-        canvas = self.canv
-        canvas.saveState()
-        canvas.translate(0, 3)
-        canvas.scale(self.drawn, self.drawn)
-        draw_face(canvas, self.face, 0, 0, Edges(0, 0, 0, 0), shape=self.shape)
-        if self.shape in ("card", "square"):
-            canvas.setStrokeColor(HexColor("#9a9a9a"))
-            canvas.setLineWidth(0.5 / self.drawn)
-            canvas.rect(
-                0, 0, self.face.size.width * mm, self.face.size.height * mm, stroke=1, fill=0
-            )
-        canvas.restoreState()
-
-
 def _figure(block: Figure, style: dict[str, ParagraphStyle], width: float, folder: Path) -> list:
-    """An image from the game folder (SVG as vectors), as wide as the column allows, captioned."""
+    """An image from the game folder (SVG as vectors), as wide as the column allows, captioned;
+    the caption never goes on to the next page without it."""
     path = game_file(folder, block.src)
     art = read_art(path)
     scale = min(width / art.width, 90 * mm / art.height)
     figure = ArtFlowable(path, art.width * scale, art.height * scale)
-    return (
-        [figure, _paragraph(f"<i>{block.caption}</i>", style["body"])]
-        if block.caption
-        else [figure]
-    )
+    if not block.caption:
+        return [figure]
+    return [KeepTogether([figure, _paragraph(f"<i>{block.caption}</i>", style["body"])])]

@@ -1,0 +1,74 @@
+"""Cards, tokens and boards from the data drawn in a book, by the code that draws the sheets."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from generator.impose.grid import Edges
+from generator.render.faces import Face
+from generator.write.draw import draw_face
+
+PIECE_GAP = 8  # points between pieces shown side by side
+FRAME_PADDING = 12  # points a platypus frame keeps free at its top and bottom together
+
+
+def side_by_side(pieces: list, width: float, font: str, size: float) -> list:
+    """Pieces shown one after another share rows, as many to a row as the column holds."""
+    if len(pieces) < 2:
+        return pieces
+    rows: list[list] = [[]]
+    used = 0.0
+    for piece in pieces:
+        room = piece.wrap(width, float("inf"))[0] + PIECE_GAP
+        if rows[-1] and used + room > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(piece)
+        used += room
+    tables = []
+    for row in rows:
+        table = Table([row], hAlign="LEFT")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), font, size),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
+        tables.append(table)
+    return tables
+
+
+class PieceFlowable(Flowable):
+    """A card, token or board from the data, drawn by the same code as the sheets, at a scale."""
+
+    def __init__(self, face: Face, shape: str, scale: float, room: float) -> None:
+        super().__init__()
+        self.face, self.shape, self.scale, self.room = face, shape, scale, room
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """As asked, but never wider than the column or taller than a page's text frame (`room`)."""
+        width, height = (
+            side * mm * self.scale for side in (self.face.size.width, self.face.size.height)
+        )
+        fit = min(1.0, available_width / width, (self.room - FRAME_PADDING - 6) / height)
+        self.drawn = self.scale * fit
+        return self.face.size.width * mm * self.drawn, self.face.size.height * mm * self.drawn + 6
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        canvas.translate(0, 3)
+        canvas.scale(self.drawn, self.drawn)
+        draw_face(canvas, self.face, 0, 0, Edges(0, 0, 0, 0), shape=self.shape)
+        if self.shape in ("card", "square"):
+            canvas.setStrokeColor(HexColor("#9a9a9a"))
+            canvas.setLineWidth(0.5 / self.drawn)
+            canvas.rect(
+                0, 0, self.face.size.width * mm, self.face.size.height * mm, stroke=1, fill=0
+            )
+        canvas.restoreState()
