@@ -12,7 +12,7 @@ from generator.build import checked_game, rendered_decks
 from generator.impose.grid import sheet_marks, sheet_plan
 from generator.impose.tokens import token_plan
 from generator.units import PAPERS, Size
-from generator.write.sheets import PrintOptions, card_sheets
+from generator.write.sheets import PrintOptions, card_sheets, shared_sheets
 
 GAMES = Path(__file__).resolve().parents[1] / "card_data"
 DPI = 300
@@ -71,10 +71,10 @@ def _kit(game: str, paper: str):
 def test_marks_and_footers_stay_5mm_from_every_paper_edge(game, paper):
     decks, pdf, options = _kit(game, paper)
     layouts = []
-    for deck in decks:
-        plan = sheet_plan(options.paper, deck.size, deck.bleed, options.duplex)
-        sheets = -(-deck.count // plan.per_sheet)
-        sides = (plan.fronts, plan.backs) if deck.backs is not None else (plan.fronts,)
+    for run in shared_sheets(decks):
+        plan = sheet_plan(options.paper, run[0].size, run[0].bleed, options.duplex)
+        sheets = -(-sum(deck.count for deck in run) // plan.per_sheet)
+        sides = (plan.fronts, plan.backs) if run[0].backs is not None else (plan.fronts,)
         layouts += [(plan.page, slots) for _ in range(sheets) for slots in sides]
     nearest = []
     for image, (page, slots) in zip(_pages(pdf.data), layouts, strict=True):

@@ -33,6 +33,7 @@ FOOTER_MIN_PT = 4.0
 FOOTER_DESCENT_MM = 0.5  # below the baseline, towards the paper edge
 FOOTER_ROOM_MM = 2.2  # margin a footer needs beyond PRINTER_MARGIN_MM
 FOOTER_INSET_MM = 1.0  # kept clear at each end, between the crop marks
+BACKS = " · backs"  # ends the footer of a backs page
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,25 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     cut_lines: bool = False
+
+
+@dataclass(frozen=True)
+class Copy:
+    """One printed copy of a card: the deck it belongs to and which of its designs it is."""
+
+    deck: PieceFaces
+    design: int
+
+    @property
+    def front(self) -> Face:
+        """The copy's front face."""
+        return self.deck.fronts[self.design]
+
+    @property
+    def back(self) -> Face:
+        """The copy's own back face, drawn behind it whatever deck its neighbours come from."""
+        assert self.deck.backs is not None
+        return self.deck.backs[self.design]
 
 
 @dataclass(frozen=True)
@@ -89,34 +109,69 @@ class Document:
 def card_sheets(
     title: str, decks: list[PieceFaces], options: PrintOptions, symbols: list[Symbol], folder: Path
 ) -> SheetsPdf:
-    """Every card of the given decks, a new sheet for each deck, each front page followed by its backs."""
+    """Every card of the given decks, each front page followed by its backs; a deck continues
+    the sheet the deck before it left part-filled (see `shared_sheets`), so empty slots are
+    left only on the last sheet of each group of decks."""
     document = Document(title, symbols, folder)
-    for deck in decks:
-        plan = sheet_plan(options.paper, deck.size, deck.bleed, options.duplex, options.back_offset)
-        copies = [i for i, quantity in enumerate(deck.quantities) for _ in range(quantity)]
-        sheets = paginate(copies, plan.per_sheet)
-        for number, sheet in enumerate(sheets, start=1):
-            marks, back_marks = sheet_marks(plan, len(sheet), options.duplex, options.back_offset)
-            sides = [(deck.fronts, plan.fronts, marks, "")]
-            if deck.backs is not None and not plan.fold:
-                sides.append((deck.backs, plan.backs, back_marks, " · backs"))
-            label = f"{title} · {deck.owner.name} · sheet {number} of {len(sheets)}"
-            for faces, slots, side_marks, suffix in sides:
-                canvas = document.new_page(plan.page)
-                _page(
-                    canvas,
-                    plan,
-                    [faces[i] for i in sheet],
-                    slots,
-                    side_marks,
-                    options,
-                    label + suffix,
-                )
-                if deck.backs is not None and plan.fold:
-                    _faces(canvas, [deck.backs[i] for i in sheet], plan.backs, options)
-                    _fold_line(canvas, plan.fold)
-                document.end_page()
+    runs = [(_plan(run[0], options), _copies(run)) for run in shared_sheets(decks)]
+    sheets = [(plan, sheet) for plan, copies in runs for sheet in paginate(copies, plan.per_sheet)]
+    for number, (plan, sheet) in enumerate(sheets, start=1):
+        labels = _labels(title, sheet, f"sheet {number} of {len(sheets)}")
+        _sheet(document, plan, sheet, options, labels)
     return document.finish({deck.owner.id: deck.count for deck in decks})
+
+
+def shared_sheets(decks: list[PieceFaces]) -> list[list[PieceFaces]]:
+    """Decks that fill sheets together, in order of first appearance: the same card size and
+    bleed (one grid fits them all) and all with backs or all without (one-sided decks keep
+    sheets with no back page)."""
+    runs: dict[tuple[Size, float, bool], list[PieceFaces]] = {}
+    for deck in decks:
+        runs.setdefault((deck.size, deck.bleed, deck.backs is not None), []).append(deck)
+    return list(runs.values())
+
+
+def _plan(deck: PieceFaces, options: PrintOptions) -> SheetPlan:
+    """The sheet a deck's cards (and those of the decks sharing its sheets) are imposed on."""
+    return sheet_plan(options.paper, deck.size, deck.bleed, options.duplex, options.back_offset)
+
+
+def _copies(decks: list[PieceFaces]) -> list[Copy]:
+    """Every printed copy of the decks' cards, deck after deck, design after design."""
+    return [
+        Copy(deck, design)
+        for deck in decks
+        for design, quantity in enumerate(deck.quantities)
+        for _ in range(quantity)
+    ]
+
+
+def _labels(title: str, sheet: list[Copy], number: str) -> tuple[str, str]:
+    """The sheet's footer naming each deck on it once, and a shorter one without the title."""
+    names = ", ".join(dict.fromkeys(copy.deck.owner.name for copy in sheet))
+    return f"{title} · {names} · {number}", f"{names} · {number}"
+
+
+def _sheet(
+    document: Document,
+    plan: SheetPlan,
+    sheet: list[Copy],
+    options: PrintOptions,
+    labels: tuple[str, ...],
+) -> None:
+    """One sheet: its fronts page, then its backs page (or the backs across the fold)."""
+    marks, back_marks = sheet_marks(plan, len(sheet), options.duplex, options.back_offset)
+    backs = [copy.back for copy in sheet] if sheet[0].deck.backs is not None else None
+    sides = [([copy.front for copy in sheet], plan.fronts, marks, "")]
+    if backs is not None and not plan.fold:
+        sides.append((backs, plan.backs, back_marks, BACKS))
+    for faces, slots, side_marks, suffix in sides:
+        canvas = document.new_page(plan.page)
+        _page(canvas, plan, faces, slots, side_marks, options, labels, suffix)
+        if backs is not None and plan.fold:
+            _faces(canvas, backs, plan.backs, options)
+            _fold_line(canvas, plan.fold)
+        document.end_page()
 
 
 def _page(
@@ -126,14 +181,21 @@ def _page(
     slots,
     marks,
     options: PrintOptions,
-    label: str,
+    labels: tuple[str, ...],
+    suffix: str,
 ) -> None:
     _faces(canvas, faces, slots, options)
     _marks(canvas, marks)
-    _footer(canvas, plan, slots, label)
+    _footer(canvas, plan, slots, labels, suffix)
 
 
-def _footer(canvas: SheetCanvas, plan: SheetPlan, slots: tuple[Slot, ...], label: str) -> None:
+def _footer(
+    canvas: SheetCanvas,
+    plan: SheetPlan,
+    slots: tuple[Slot, ...],
+    labels: tuple[str, ...],
+    suffix: str,
+) -> None:
     """The sheet's label inside the printable area: under the middle column when the bottom
     margin has room, else up the right margin beside the middle row; between the crop marks."""
     page = plan.page
@@ -144,12 +206,12 @@ def _footer(canvas: SheetCanvas, plan: SheetPlan, slots: tuple[Slot, ...], label
     baseline = PRINTER_MARGIN_MM + FOOTER_DESCENT_MM
     if bottom_room >= FOOTER_ROOM_MM or right_room - PRINTER_MARGIN_MM < FOOTER_ROOM_MM:
         middle = slots[plan.columns // 2]
-        text, size = _fitted(label, middle.width - 2 * FOOTER_INSET_MM)
+        text, size = _fitted(labels, suffix, middle.width - 2 * FOOTER_INSET_MM)
         canvas.setFont(BODY, size)
         canvas.drawCentredString((middle.x + middle.width / 2) * mm, baseline * mm, text)
     else:
         middle = slots[(plan.rows // 2) * plan.columns + plan.columns - 1]
-        text, size = _fitted(label, middle.height - 2 * FOOTER_INSET_MM)
+        text, size = _fitted(labels, suffix, middle.height - 2 * FOOTER_INSET_MM)
         canvas.translate((page.width - baseline) * mm, (middle.y + middle.height / 2) * mm)
         canvas.rotate(90)
         canvas.setFont(BODY, size)
@@ -157,12 +219,15 @@ def _footer(canvas: SheetCanvas, plan: SheetPlan, slots: tuple[Slot, ...], label
     canvas.restoreState()
 
 
-def _fitted(label: str, width_mm: float) -> tuple[str, float]:
-    """The label and a font size that fit `width_mm`: smaller type first, then a shortened label."""
-    for size in (FOOTER_PT, FOOTER_MIN_PT):
-        if stringWidth(label, BODY, size) <= width_mm * mm:
-            return label, size
-    text = label
+def _fitted(labels: tuple[str, ...], suffix: str, width_mm: float) -> tuple[str, float]:
+    """The first label (longest first) with `suffix`, and a font size, that fit `width_mm`:
+    smaller type first, then the next label, then the last one shortened. The choice is made
+    for the backs page's longer label, so a sheet's two sides read alike."""
+    for label in labels:
+        for size in (FOOTER_PT, FOOTER_MIN_PT):
+            if stringWidth(label + BACKS, BODY, size) <= width_mm * mm:
+                return label + suffix, size
+    text = labels[-1] + suffix
     while text and stringWidth(text + "…", BODY, FOOTER_MIN_PT) > width_mm * mm:
         text = text[:-1]
     return text.rstrip() + "…", FOOTER_MIN_PT
