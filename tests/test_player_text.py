@@ -70,13 +70,14 @@ def built(tmp_path_factory) -> Path:
     return out
 
 
-def player_pdfs(out: Path, folder: Path) -> list[Path]:
-    """The game's card, token, board and guide PDFs, as its manifest lists them."""
+def player_pdfs(out: Path, folder: Path, kinds: tuple[str, ...] = PLAYER_KINDS) -> list[Path]:
+    """The game's PDFs of those kinds (cards, tokens, boards, guides, rulebooks), as its
+    manifest lists them."""
     manifest = json.loads((out / folder.name / "manifest.json").read_text())
     return [
         out / folder.name / f["path"]
         for f in manifest["files"]
-        if f["kind"] in PLAYER_KINDS and f["path"].endswith(".pdf")
+        if f["kind"] in kinds and f["path"].endswith(".pdf")
     ]
 
 
@@ -127,3 +128,24 @@ def test_printed_pieces_show_no_ids_or_python_values(built, folder):
     ids = piece_ids(folder)
     found = {pdf.name: sorted(set(leaks(pdf_text(pdf), ids))) for pdf in pdfs}
     assert not {name: words for name, words in found.items() if words}
+
+
+EDITOR_NOTE = re.compile(
+    r"\bthe source\b|\bour reading\b|\bprint choice\b|\bplaceholder\b|\bnot legible\b", re.I
+)
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
+def test_cards_tokens_and_boards_carry_no_editor_notes(built, folder):
+    """Where the data comes from and what we read into it belongs in the errata and the deck
+    report; a piece on the table says only what a player needs."""
+    pieces = player_pdfs(built, folder, ("cards", "tokens", "boards"))
+    assert pieces
+    found = {p.name: EDITOR_NOTE.findall(pdf_text(p)) for p in pieces}
+    assert not {name: notes for name, notes in found.items() if notes}
+
+
+def test_editor_note_pattern_finds_the_notes_boards_used_to_print():
+    old = "Attribution is our reading: the source's names on its ability page are lost."
+    assert EDITOR_NOTE.findall(old) == ["our reading", "the source"]
+    assert not EDITOR_NOTE.findall("Resource deck · Sources of income: 2")
