@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
+from generator import progress
 from generator.check import check_game
 from generator.errors import DataError
 from generator.findings import Finding, Report
 from generator.limits import Limits, applied
 from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings
+from generator.render.backs import back_layout_name
 from generator.render.boards import board_face
 from generator.render.cover import book_cover
 from generator.render.distributions import DeckDistributions, deck_distributions
@@ -50,6 +52,9 @@ from generator.write.sheets import PrintOptions
 FOLD, FOLD_FILE = "fold", "tokens-fold.pdf"
 PARTS = ("cards", "tokens", "boards", "rulebook", "guides", "report", "png", "tts")
 CARD_PARTS = ("cards", "png", "tts")
+DECK_PARTS = ("png", "tts")  # made deck by deck, so their progress counts decks
+# What one job of each part is, as its progress counts it.
+JOB_UNITS = {"cards": "card sizes", "png": "decks", "tts": "decks", "guides": "guides"}
 PARALLEL_MIN_FACES = 40
 
 
@@ -66,9 +71,11 @@ class BuildOptions:
 
 def checked_game(folder: Path) -> tuple[LoadedGame, list[Finding]]:
     """Load and check a game, raising DataError when it has error-level findings."""
+    progress.stage("check", 1)
     loaded, report = check_game(folder)
     if report.errors or loaded is None:
         raise DataError(report.sorted())
+    progress.advance("check")
     return loaded, report.sorted()
 
 
@@ -121,16 +128,14 @@ def rendered_game(loaded: LoadedGame, report: Report | None = None) -> Rendered:
 
 def _rendered(loaded: LoadedGame, report: Report) -> Rendered:
     game = loaded.game
+    progress.stage(progress.FACES, _face_count(loaded), "faces")
     decks = tuple(
         faces_on_all_cores(loaded, loaded.piece_files[deck.id], report) for deck in game.decks
     )
     sheets = tuple(
         piece_faces(loaded, loaded.piece_files[sheet.id], report) for sheet in game.token_sheets
     )
-    boards = tuple(
-        (board, board_face(loaded, board, loaded.source.at("boards", i), report))
-        for i, board in enumerate(game.boards)
-    )
+    boards = tuple((board, _board_face(loaded, i, report)) for i, board in enumerate(game.boards))
     book = _rulebook(loaded)
     guides = tuple((guide, _booklet(loaded, guide.file, guide.title)) for guide in game.guides)
     books = ([book] if book else []) + [guide_book for _, guide_book in guides]
@@ -141,6 +146,20 @@ def _rendered(loaded: LoadedGame, report: Report) -> Rendered:
     if report.errors:
         raise DataError(report.sorted())
     return Rendered(decks, sheets, boards, book, shown, guides)
+
+
+def _face_count(loaded: LoadedGame) -> int:
+    """How many faces rendering makes: each design's front, its back when it has one, each board."""
+    sets = [loaded.piece_files[p.id] for p in (*loaded.game.decks, *loaded.game.token_sheets)]
+    sides = sum(len(s.pieces) * (1 if back_layout_name(s) is None else 2) for s in sets)
+    return sides + len(loaded.game.boards)
+
+
+def _board_face(loaded: LoadedGame, index: int, report: Report) -> Face:
+    """One board's face, counted as rendered."""
+    face = board_face(loaded, loaded.game.boards[index], loaded.source.at("boards", index), report)
+    progress.advance(progress.FACES)
+    return face
 
 
 def _rulebook(loaded: LoadedGame) -> Rulebook | None:
@@ -250,10 +269,11 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
     for deck in rendered.decks:
         by_size[size_name(deck.size)].append(deck)
     jobs = [
-        Job(part, size, tuple(group))
+        job
         for size, group in by_size.items()
         for part in CARD_PARTS
         if part in options.only
+        for job in _card_jobs(part, size, group)
     ]
     if "tokens" in options.only and rendered.token_sheets:
         jobs.append(Job("tokens", "", rendered.token_sheets))
@@ -277,18 +297,38 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
     return jobs
 
 
+def _card_jobs(part: str, size: str, decks: list[PieceFaces]) -> list[Job]:
+    """The jobs of one part for the decks of one card size: PNGs and TTS one deck a job (the
+    same files, and a core and the progress bar can take each deck on its own)."""
+    if part in DECK_PARTS:
+        return [Job(part, size, (deck,)) for deck in decks]
+    return [Job(part, size, tuple(decks))]
+
+
 def _run_jobs(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> list[list[OutputFile]]:
-    """Run the jobs, in worker processes when there is enough rasterising to pay for them."""
+    """Run the jobs, in worker processes when there is enough rasterising to pay for them; the
+    progress of each part counts its jobs as they finish."""
     work = partial(_run_job, loaded.game.limits, loaded.game.title, loaded.game.symbols)
     work = partial(work, loaded.folder, options)
+    for part in dict.fromkeys(job.part for job in jobs):
+        progress.stage(part, sum(job.part == part for job in jobs), JOB_UNITS.get(part, ""))
     raster_faces = sum(
-        len(deck.fronts) for job in jobs if job.part in ("png", "tts") for deck in job.decks
+        len(deck.fronts) for job in jobs if job.part in DECK_PARTS for deck in job.decks
     )
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers < 2 or raster_faces < PARALLEL_MIN_FACES:
-        return [work(job) for job in jobs]
+        return [_counted(job, work(job)) for job in jobs]
     with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(work, jobs))
+        started = {pool.submit(work, job): job for job in jobs}
+        for future in as_completed(started):
+            progress.advance(started[future].part)
+        return [future.result() for future in started]
+
+
+def _counted(job: Job, files: list[OutputFile]) -> list[OutputFile]:
+    """A finished job's files, its part's progress advanced."""
+    progress.advance(job.part)
+    return files
 
 
 def _run_job(

@@ -9,6 +9,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
+from generator import progress
 from generator.findings import Finding, Report
 from generator.limits import applied
 from generator.load.game import LoadedGame, PieceFile
@@ -41,6 +42,7 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
             later = pool.submit(_render_range, middle, count)
             fronts, backs = design_faces(loaded, pieces, range(middle), report)
             more_fronts, more_backs, findings = later.result()
+            progress.advance(progress.FACES, len(more_fronts) + len(more_backs))
     finally:
         _SHARED = None
     report.findings.extend(findings)

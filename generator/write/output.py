@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from generator import progress
 from generator.errors import OutputError
 
 MANIFEST = "manifest.json"
 STAGING, ASIDE = ".tmp-", ".old-"  # hidden beside the kit: `.demo.tmp-x1y2`, `.demo.old-x1y2`
+WRITING = "writing"  # the progress stage of putting the kit's files on disk
 PART_OF_KIND = {"calibration": "cards", "guide": "guides"}  # other kinds name their part
 
 
@@ -151,6 +153,7 @@ def _assemble(kit: Kit, folder: Path, staging: Path, parts: frozenset[str] | Non
     carried = [
         (entry, data) for entry, data in _carried(folder, parts) if entry["path"] not in written
     ]
+    progress.stage(WRITING, len(kit.files) + len(carried) + 1, "files")
     for output in kit.files:
         _write_new(staging, output.name, output.data)
     for entry, data in carried:
@@ -165,6 +168,7 @@ def _write_new(staging: Path, name: str, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "xb") as stream:
         stream.write(data)
+    progress.advance(WRITING)
 
 
 def _inside(name: str) -> PurePosixPath:
