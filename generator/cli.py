@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import Any
 
 import click
 
+from generator import progress
+from generator.bars import Bars, Lines, display
 from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan_kit
 from generator.check import RULES
 from generator.check.errata import ACKNOWLEDGED
@@ -282,6 +285,12 @@ def _parts(_ctx: click.Context, _param: click.Parameter, value: str | None) -> f
     show_default=True,
     help="Resolution of PNG exports.",
 )
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Print nothing on success: no progress bars, no summary lines (errors still print).",
+)
 def build(
     paths: tuple[str, ...],
     all_games: bool,
@@ -294,6 +303,7 @@ def build(
     only: frozenset[str],
     placeholders: str,
     dpi: int,
+    quiet: bool,
 ) -> None:
     """Check, then build print-ready PDFs, exports and a manifest into OUTPUT/<game>/.
 
@@ -302,6 +312,10 @@ def build(
     interrupted build leaves the previous kit as it was, and files the build
     no longer makes are gone. With --only, the other parts' files are kept
     from the previous kit and the manifest lists them all.
+
+    On a terminal (stderr), progress bars show each stage of the game at
+    work; in a log or pipe there are none. Each game ends with one line on
+    stderr: its files, folder, time and warnings. --quiet drops both.
 
     \b
     Example:
@@ -312,22 +326,39 @@ def build(
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
     check_output_folder(out_root)
-    checked, failures = [], []
-    for folder in _game_folders(paths, all_games):
-        try:
-            loaded, findings = checked_game(folder)
-            checked.append((loaded, findings, plan_kit(loaded, options)))
-        except DataError as exc:
-            failures.extend(exc.findings)
+    folders = _game_folders(paths, all_games)
+    with display(quiet, len(folders)) as shown:
+        checked, failures = _planned(folders, options, shown)
     if failures:
         click.echo(format_findings(failures, "text"))
         raise DataError(failures)
-    for loaded, findings, kit in checked:
-        _progress(f"writing {loaded.game.id}")
-        folder = write_kit(kit, out_root, None if only == frozenset(PARTS) else only)
-        warnings = sum(f.severity is Severity.WARNING for f in findings)
-        note = f", {warnings} warning(s) (see pnp check)" if warnings else ""
-        click.echo(f"{loaded.game.id}: {len(kit.files)} file(s) in {folder}{note}", err=True)
+    with display(quiet, len(checked)) as shown:
+        for loaded, findings, kit, seconds in checked:
+            started = time.monotonic()
+            with shown.game(loaded.folder.name) as listener, progress.reporting(listener):
+                folder = write_kit(kit, out_root, None if only == frozenset(PARTS) else only)
+            seconds += time.monotonic() - started
+            warnings = sum(f.severity is Severity.WARNING for f in findings)
+            note = f", {warnings} warning(s) (see pnp check)" if warnings else ""
+            shown.say(
+                f"{loaded.game.id}: {len(kit.files)} file(s) in {folder} in {seconds:.1f} s{note}"
+            )
+
+
+def _planned(folders: list[Path], options: BuildOptions, shown: Bars | Lines) -> tuple[list, list]:
+    """Each game checked and its kit planned, with the seconds it took; or the findings that
+    stop the build."""
+    checked, failures = [], []
+    for folder in folders:
+        started = time.monotonic()
+        try:
+            with shown.game(folder.name) as listener, progress.reporting(listener):
+                loaded, findings = checked_game(folder)
+                kit = plan_kit(loaded, options)
+            checked.append((loaded, findings, kit, time.monotonic() - started))
+        except DataError as exc:
+            failures.extend(exc.findings)
+    return checked, failures
 
 
 @cli.command("clean")
