@@ -1,5 +1,6 @@
 """Bundled rulebooks as printed: running heads name the chapter in force at the top of each page,
-references print the page their heading is on, the contents stays within two pages.
+references print the page their heading is on, the contents stays within two pages, and no
+heading is left as the last line of a page or column with its text on the next.
 
 Text is read per page with pdfium: the running head from the strip above the text frame, the
 body below it; in the booklet each half of a printed side is one page.
@@ -7,6 +8,7 @@ body below it; in the booklet each half of a printed side is one page.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -18,7 +20,7 @@ from pypdf import PdfReader
 from generator.cli import cli
 from generator.impose.booklet import saddle_stitch
 from generator.load.game import GAME_FILE
-from generator.write.rulebook import MARGIN_MM
+from generator.write.rulebook import GUTTER_MM, MARGIN_MM
 from tests.printing import pdf_links
 
 ROOT = Path(__file__).parent.parent
@@ -28,6 +30,7 @@ BOOKS = sorted(
     if (p / GAME_FILE).is_file() and (p / "rulebook.md").is_file()
 )
 HEAD = MARGIN_MM / 25.4 * 72  # points of paper above the text frame, where the running head sits
+GUTTER = GUTTER_MM / 25.4 * 72
 CHAPTER = re.compile(r"^\[(\d+)\] ")
 NUMBERED = re.compile(r"^\((\d+(?:\.\d+)+), p\.\s(\d+)\)$")
 UNNUMBERED = re.compile(r"^(Contents|Index)(?: [A-Z])?$")
@@ -163,3 +166,74 @@ def test_references_print_the_page_their_heading_is_on(built, folder):
         numbered = NUMBERED.match(text)
         if numbered:
             assert headings[numbered[1]] == printed, (text, headings[numbered[1]])
+
+
+def _printed_headings(pdf: Path) -> set[str]:
+    """Every heading as printed, `[5.2] Title`, from the outline of the full rulebook."""
+    return {f"[{number}] {title}" for number, title in _outline_titles(PdfReader(pdf))}
+
+
+def _outline_titles(reader: PdfReader) -> list[tuple[str, str]]:
+    def flatten(items):
+        for item in items:
+            yield from flatten(item) if isinstance(item, list) else [item]
+
+    return [tuple(_flat(item.title).split(" ", 1)) for item in flatten(reader.outline)]
+
+
+def _column_feet(pdf: Path, columns: int, booklet: bool) -> list[tuple[int, list[str]]]:
+    """(page, its column's last three lines) for every column of every page but the cover; a
+    booklet's sides are cut back into pages, one column each."""
+    document = pdfium.PdfDocument(str(pdf))
+    feet = []
+    for number, side in enumerate(document):
+        width, height = side.get_size()
+        words = side.get_textpage()
+        slots = saddle_stitch(2 * len(document))[number] if booklet else (number,)
+        span = width / len(slots)
+        frame = span - 2 * HEAD
+        column = (frame - (columns - 1) * GUTTER) / columns
+        for slot, page in enumerate(slots):
+            for index in range(columns):
+                left = slot * span + HEAD + index * (column + GUTTER)
+                rows = _rows(words, left - 1, left + column + GUTTER / 2, HEAD, height - HEAD)
+                if page > 0 and rows:
+                    feet.append((page + 1, rows[-3:]))
+    return feet
+
+
+def _rows(words, left: float, right: float, bottom: float, top: float) -> list[str]:
+    """Text lines starting between left and right, top to bottom."""
+    runs = []
+    for index in range(words.count_rects()):
+        x0, y0, x1, y1 = words.get_rect(index)
+        if left <= x0 < right and bottom - 2 <= y0 and y1 <= top + 2:
+            runs.append((-y0, x0, _flat(words.get_text_bounded(x0, y0, x1, y1))))
+    rows: list[tuple[float, str]] = []
+    for y, _, text in sorted(runs):
+        if rows and abs(rows[-1][0] - y) < 2:
+            rows[-1] = (y, f"{rows[-1][1]} {text}")
+        elif text:
+            rows.append((y, text))
+    return [text for _, text in rows]
+
+
+@pytest.mark.parametrize("booklet", [False, True], ids=["full", "booklet"])
+@pytest.mark.parametrize("folder", BOOKS, ids=lambda p: p.name)
+def test_no_heading_is_the_last_line_of_a_page_or_column(built, folder, booklet):
+    name = "rulebook-booklet.pdf" if booklet else "rulebook.pdf"
+    full = built / folder.name / "rulebook.pdf"
+    manifest = json.loads((built / folder.name / "manifest.json").read_text())
+    columns = (
+        1
+        if booklet
+        else next(f["columns"] for f in manifest["files"] if f["path"] == "rulebook.pdf")
+    )
+    headings = _printed_headings(full)
+    orphans = [
+        (page, " ".join(lines[-k:]))
+        for page, lines in _column_feet(built / folder.name / name, columns, booklet)
+        for k in (1, 2, 3)
+        if " ".join(lines[-k:]) in headings
+    ]
+    assert not orphans, orphans
