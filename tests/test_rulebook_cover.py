@@ -19,6 +19,7 @@ from generator.cli import cli
 from generator.colours import parse_colour
 from generator.load.game import GAME_FILE
 from generator.write.rulebook import MARGIN_MM
+from tests.conftest import GAME_YAML
 from tests.printing import first_page
 from tests.test_player_text import leaks, piece_ids
 
@@ -154,3 +155,30 @@ def test_a_game_without_pieces_or_colours_still_gets_a_cover(game, pnp):
     assert _margins(pdf) == ""
     assert _band(pdf) != "#ffffff"
     assert _inked(pdf) < 0.01  # nothing to draw in the middle: the measure sees no pieces
+
+
+def test_cover_art_is_drawn_instead_of_the_pieces(game, pnp):
+    from PIL import Image
+
+    folder = game(
+        {
+            "game.yaml": GAME_YAML + "rulebook: {cover_art: art/cover.png}\n",
+            "rulebook.md": "# Playing\n\nTake turns until someone wins.\n",
+        }
+    )
+    (folder / "art").mkdir()
+    Image.new("RGB", (300, 200), "#17becf").save(folder / "art" / "cover.png")
+    result = pnp("build", str(folder), "-o", "out", "--only", "rulebook")
+    assert result.exit_code == 0, result.output
+    pdf = Path("out") / "demo" / "rulebook.pdf"
+    assert "Draw a card." not in _text(pdf)  # the mage card is not drawn
+    page = first_page(pdf, 50).convert("RGB")
+    middle = page.getpixel((page.width // 2, int(page.height * sum(FAN) / 2)))
+    assert _near("#{:02x}{:02x}{:02x}".format(*middle), ["#17becf"])
+
+
+def test_missing_cover_art_fails_the_check(game, pnp):
+    folder = game({"game.yaml": GAME_YAML + "rulebook: {cover_art: art/none.png}\n"})
+    result = pnp("check", str(folder))
+    assert result.exit_code != 0
+    assert "missing-file" in result.output and "art/none.png" in result.output

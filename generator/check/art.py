@@ -25,14 +25,19 @@ from generator.load.game import AssetError, LoadedGame, game_file
     "embedded images): convert or flatten it in the editor.",
 )
 def symbol_art(loaded: LoadedGame, report: Report) -> None:
-    """Every glossary symbol drawn from a file opens (a missing file is reported elsewhere)."""
-    for index, symbol in enumerate(loaded.game.symbols):
-        relative = symbol.drawing.image
+    """Every glossary symbol and the rulebook's cover art drawn from a file opens (a missing
+    file is reported elsewhere)."""
+    named = [
+        (symbol.drawing.image, loaded.source.at("symbols", index, "drawing", "image"))
+        for index, symbol in enumerate(loaded.game.symbols)
+    ]
+    if loaded.game.rulebook.cover_art:
+        named.append((loaded.game.rulebook.cover_art, loaded.source.at("rulebook", "cover_art")))
+    for relative, where in named:
         if not relative:
             continue
         try:
             path = game_file(loaded.folder, relative)
         except AssetError:
             continue  # missing-file and path-outside-game report it
-        where = loaded.source.at("symbols", index, "drawing", "image")
         report_art(report, path, relative, where)

@@ -73,6 +73,8 @@ def _assets(loaded: LoadedGame) -> Iterator[tuple[str, Position]]:
         back_image = own_back(piece)[1]
         if back_image:
             yield back_image, pieces.position(index, "back_image")
+    if loaded.game.rulebook.cover_art:
+        yield loaded.game.rulebook.cover_art, loaded.source.at("rulebook", "cover_art")
 
 
 @rule("missing-file", "error", "A file named in the data does not exist.")

@@ -287,14 +287,23 @@ class Erratum(Model):
 
 
 class RulebookSettings(Model):
-    """How `rulebook.md` is typeset."""
+    """How `rulebook.md` is typeset.
+
+    Its first page is a cover: the title, the player count, the game's symbol colours and a fan
+    of its cards and tokens, or the `cover_art` image in their place.
+    """
 
     columns: Literal[1, 2] = Field(
         1, description="Text columns on each page of the full-size rulebook."
     )
-    subtitle: str = Field("Rules of play", description="Line under the title on the title page.")
+    subtitle: str = Field("Rules of play", description="Line under the title on the cover.")
     font_family: str | None = Field(
         None, description="Font family of the rulebook and guides; empty uses Source Serif 4."
+    )
+    cover_art: str | None = Field(
+        None,
+        description="Image file inside the game folder drawn on the cover instead of the cards "
+        "and tokens: SVG (drawn as vectors), PNG, JPEG or WebP.",
     )
 
 

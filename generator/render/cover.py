@@ -20,17 +20,20 @@ PLAIN = ("#3b3b3b", "#8c8c8c")  # the colours of a game that draws no coloured s
 
 @dataclass(frozen=True)
 class Cover:
-    """The cover's facts: who plays, the game's colours (darkest first) and the pieces shown."""
+    """The cover's facts: who plays, the game's colours (darkest first), and the pieces shown
+    or the art file drawn in their place."""
 
     players: str
     palette: tuple[str, ...]
     pieces: tuple[Piece, ...]
+    art: str | None = None
 
 
 def book_cover(loaded: LoadedGame) -> Cover:
     """A cover from the data alone: nothing on it is invented for the game."""
-    game = loaded.game
-    return Cover(player_count(game.players), palette(loaded), cover_pieces(loaded))
+    game, art = loaded.game, loaded.game.rulebook.cover_art
+    pieces = () if art else cover_pieces(loaded)
+    return Cover(player_count(game.players), palette(loaded), pieces, art)
 
 
 def player_count(players: Players) -> str:

@@ -1,15 +1,21 @@
 """The rulebook's cover: the title on a band of the game's colour, the player count, and the
-game's own cards and tokens fanned out in miniature (drawn like the pieces in the text)."""
+game's own cards and tokens fanned out in miniature (drawn like the pieces in the text), or the
+game's cover art in their place."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph
 
+from generator.load.art import read_art
+from generator.load.game import game_file
 from generator.render.cover import Cover
 from generator.render.faces import Face
+from generator.write.art import place_art
 from generator.write.book_pieces import PieceFlowable
 from generator.write.draw import contrast
 
@@ -33,9 +39,11 @@ class CoverFlowable(Flowable):
         cover: Cover,
         pieces: dict[tuple[str, str], tuple[Face, str]],
         faces: dict[str, str],
+        folder: Path,
     ) -> None:
         super().__init__()
         self.title, self.subtitle, self.cover, self.faces = title, subtitle, cover, faces
+        self.art = game_file(folder, cover.art) if cover.art else None
         shown = [(piece.kind, pieces[(piece.kind, piece.ident)]) for piece in cover.pieces]
         self.cards = [face for kind, face in shown if kind == "card"]
         self.tokens = [face for kind, face in shown if kind != "card"]
@@ -50,7 +58,10 @@ class CoverFlowable(Flowable):
         self._band(band)
         self._stripes(self.height * (1 - BAND) - STRIPE_MM * mm, self.cover.palette[1:])
         self._stripes(0, self.cover.palette)
-        self._fan(self.height * 0.2, self.height * (0.66 - 0.2))
+        if self.art:
+            self._art(self.art, self.height * 0.2, self.height * (0.66 - 0.2))
+        else:
+            self._fan(self.height * 0.2, self.height * (0.66 - 0.2))
         self._players(band)
 
     def _band(self, colour: str) -> None:
@@ -88,6 +99,15 @@ class CoverFlowable(Flowable):
         for index, colour in enumerate(colours):
             canvas.setFillColor(HexColor(colour))
             canvas.rect(index * width, y, width + 0.2, STRIPE_MM * mm, stroke=0, fill=1)
+
+    def _art(self, path: Path, bottom: float, room: float) -> None:
+        """The game's cover art, as large as the middle of the cover holds, centred."""
+        art = read_art(path)
+        scale = min(self.width * 0.86 / art.width, room / art.height)
+        width, height = art.width * scale, art.height * scale
+        place_art(
+            self.canv, path, (self.width - width) / 2, bottom + (room - height) / 2, width, height
+        )
 
     def _fan(self, bottom: float, room: float) -> None:
         """The cards fanned from a point below their centre, the tokens laid in front of them."""

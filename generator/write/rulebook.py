@@ -294,7 +294,7 @@ def rulebook_pdf(
     )
     index = SimpleIndex(style=style["index"], headers=True, tableStyle=in_body_font)
     front = (
-        [CoverFlowable(book.title, subtitle, book.cover, pieces or {}, faces)]
+        [CoverFlowable(book.title, subtitle, book.cover, pieces or {}, faces, folder)]
         if book.cover
         else [
             Spacer(1, 60 * mm),
