@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint clean poppler
+.PHONY: run test lint clean poppler browser
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -16,7 +16,7 @@ $(STAMP): $(PY) pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/pnp build --all
 
-test: $(STAMP) poppler
+test: $(STAMP) poppler browser
 	$(VENV)/bin/pytest
 
 # Tests read PDFs with poppler (pdftotext, pdffonts) as a player's tools would; installed from
@@ -25,6 +25,14 @@ poppler:
 	@command -v pdftotext >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
 		&& apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null; } \
 		|| echo "poppler-utils not installed: tests that need pdftotext or pdffonts will skip"
+
+# The preview's browser test drives Debian's headless Chromium; installed the same way when
+# missing and we may, else that test skips and says so.
+browser:
+	@{ command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; } \
+		|| { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; } \
+		|| echo "chromium not installed: the browser test of pnp serve will skip"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
