@@ -225,6 +225,34 @@ class IconElement(Element, ArtPlacement):
     field: str | None = Field(None, description="Card field whose value is the symbol key.")
 
 
+class PipsElement(Element):
+    """A playing card's pips: 1 to 10 suit symbols in the traditional patterns (three columns,
+    evenly spaced rows), those in the lower half turned upside down, so 40 cards need no
+    hand-placed icons."""
+
+    type: Literal["pips"] = Field(description="`pips`.")
+    field: str = Field(
+        description="Card field holding the number of pips; a value that is not a whole number "
+        "from 1 to 10 (a court card's `king`) draws none."
+    )
+    symbol: str | None = Field(None, description="Symbol key every pip draws.")
+    symbol_field: str | None = Field(
+        None, description="Card field whose value is the symbol key (a card's suit)."
+    )
+    size: Length = Field(
+        gt=0, description="Side of each pip; the pattern spans the box from edge to edge."
+    )
+
+    @model_validator(mode="after")
+    def _one_symbol(self) -> PipsElement:
+        if (self.symbol is None) == (self.symbol_field is None):
+            raise ValueError(
+                "expected exactly one of `symbol` (a symbol key) or `symbol_field` (the card "
+                "field naming it), found both or neither"
+            )
+        return self
+
+
 class RoseElement(Element):
     """A rose of hexes: one outer hex per card field around a centre hex (e.g. hits per path
     around the action points), read counter-clockwise from the top."""
@@ -260,6 +288,7 @@ AnyElement = Annotated[
     | FieldsElement
     | ImageElement
     | IconElement
+    | PipsElement
     | RoseElement,
     Field(discriminator="type"),
 ]
@@ -299,5 +328,6 @@ LAYOUT_MODELS = (
     FieldsElement,
     ImageElement,
     IconElement,
+    PipsElement,
     RoseElement,
 )

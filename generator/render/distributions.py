@@ -16,7 +16,7 @@ from jinja2 import TemplateSyntaxError, meta, nodes
 from generator.load.game import LoadedGame, PieceFile
 from generator.model import TokenSheet
 from generator.model.game import is_placeholder
-from generator.model.layout import FieldsElement, Layout, RoseElement, TextElement
+from generator.model.layout import FieldsElement, Layout, PipsElement, RoseElement, TextElement
 from generator.render.backs import back_layout_name, own_back
 from generator.render.text import JINJA_SYNTAX, environment
 
@@ -130,7 +130,8 @@ def _layout_names(pieces: PieceFile) -> list[str]:
 
 
 def _printed(layout: Layout, pieces: PieceFile) -> set[str]:
-    """Fields a layout prints: a text's field or template, a stat block's list, a rose's hexes."""
+    """Fields a layout prints: a text's field or template, a stat block's list, a rose's hexes,
+    pips' count and suit."""
     found: set[str] = set()
     for element in layout.elements:
         if isinstance(element, TextElement):
@@ -140,6 +141,8 @@ def _printed(layout: Layout, pieces: PieceFile) -> set[str]:
             found |= set(element.fields) if element.fields is not None else every
         elif isinstance(element, RoseElement):
             found |= {*element.outer, *element.centre}
+        elif isinstance(element, PipsElement):
+            found |= {element.field, element.symbol_field} - {None}
     return found
 
 

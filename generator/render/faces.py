@@ -21,6 +21,7 @@ from generator.model.layout import (
     FieldsElement,
     ImageElement,
     LineElement,
+    PipsElement,
     RectElement,
     RoseElement,
     TextElement,
@@ -37,6 +38,7 @@ from generator.render.items import (
     TextItem,
     turned_box,
 )
+from generator.render.pips import pip_count, pip_items
 from generator.render.rose import rose_items
 from generator.render.text import (
     TextError,
@@ -245,6 +247,9 @@ def _face(
         if isinstance(element, RoseElement):
             items.extend(rose_items(element, box, lambda name: _value(context, name)))
             continue
+        if isinstance(element, PipsElement):
+            items.extend(_pips(loaded, element, box, context, who, report))
+            continue
         blank = _placeholder_items(loaded, element, box, context, laid)
         if blank is not None:
             items.extend(blank)
@@ -344,17 +349,39 @@ def element_item(
         placing = (element.rotate, element.flip, element.opacity)
         return ImageItem(box, path, element.fit, element.bleed, *placing)
     key = element.symbol or _value(context, element.field or "")
-    if not key or is_placeholder(key):
+    if not _known_symbol(loaded, key, who.where, who, report):
         return None
+    return IconItem(box, str(key), element.rotate, element.flip, element.opacity)
+
+
+def _pips(
+    loaded: LoadedGame, element: PipsElement, box: Rect, context: dict, who: Whose, report: Report
+) -> list[IconItem]:
+    """A card's pips as icons; none for a card whose count is not 1 to 10 (a court card)."""
+    count = pip_count(_value(context, element.field))
+    key = element.symbol or _value(context, element.symbol_field or "")
+    where = who.at(element.symbol_field) if element.symbol_field else who.where
+    if count is None or not _known_symbol(loaded, key, where, who, report):
+        return []
+    return pip_items(count, str(key), box, element.size)
+
+
+def _known_symbol(
+    loaded: LoadedGame, key: Any, where: Position, who: Whose, report: Report
+) -> bool:
+    """Whether an icon has a glossary symbol to draw: no key (or a placeholder) draws nothing,
+    an unknown key is reported."""
+    if not key or is_placeholder(key):
+        return False
     known = sorted(symbol.key for symbol in loaded.game.symbols)
     if key not in known:
         report.error(
             "unknown-symbol",
-            who.where,
+            where,
             f"deck '{who.owner.id}', card '{who.piece.id}': expected an icon from the glossary ({', '.join(known) or 'none defined'}), found '{key}'",
         )
-        return None
-    return IconItem(box, str(key), element.rotate, element.flip, element.opacity)
+        return False
+    return True
 
 
 def _field_colour(context: dict, field: str, who: Whose, report: Report) -> str | None:
