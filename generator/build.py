@@ -24,6 +24,7 @@ from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.render.heap import frozen_heap
 from generator.render.parallel import faces_on_all_cores
+from generator.render.positions import BoardPosition, PositionFigure, position_figure
 from generator.render.rulebook import (
     RULEBOOK_FILE,
     Box,
@@ -87,7 +88,7 @@ class Rendered:
     token_sheets: tuple[PieceFaces, ...]
     boards: tuple[tuple[Board, Face], ...]
     rulebook: Rulebook | None
-    shown: dict[tuple[str, str], tuple[Face, str]]
+    shown: dict[tuple[str, str], tuple[Face, str] | PositionFigure]
     guides: tuple[tuple[Guide, Rulebook], ...] = ()
 
 
@@ -231,9 +232,10 @@ class Job:
 
 def _shown_pieces(
     loaded: LoadedGame, book: Rulebook, faces: dict[str, PieceFaces], report: Report
-) -> dict[tuple[str, str], tuple[Face, str]]:
-    """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id); cards and
-    tokens come from the decks and sheets already rendered, so their findings are not repeated."""
+) -> dict[tuple[str, str], tuple[Face, str] | PositionFigure]:
+    """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id), and its
+    board positions; cards and tokens come from the decks and sheets already rendered, so their
+    findings are not repeated."""
     cover = book.cover.pieces if book.cover else ()
     blocks = [*_all_blocks(book.blocks), *cover]
     wanted = {(block.kind, block.ident) for block in blocks if isinstance(block, Piece)}
@@ -252,6 +254,9 @@ def _shown_pieces(
         rendered = faces[pieces.owner.id]
         position = [piece.id for piece in pieces.pieces].index(ident)
         shown[(kind, ident)] = (rendered.fronts[position], rendered.shape)
+    for block in blocks:
+        if isinstance(block, BoardPosition):
+            shown[block.key] = position_figure(loaded, block, faces, report)
     return shown
 
 

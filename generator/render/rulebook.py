@@ -18,6 +18,7 @@ from jinja2 import Template
 
 from generator.load.game import LoadedGame
 from generator.load.sources import read_text
+from generator.render.positions import BoardPosition, position_block
 from generator.render.rulebook_data import rulebook_context
 from generator.render.sandbox import BoundedSandbox
 from generator.render.text import RENDER_ERRORS, TextError, error_text
@@ -104,7 +105,7 @@ class Piece:
     scale: float
 
 
-Block = Heading | Para | ListBlock | TableBlock | Box | Definitions | Figure | Piece
+Block = Heading | Para | ListBlock | TableBlock | Box | Definitions | Figure | Piece | BoardPosition
 
 
 @dataclass
@@ -217,7 +218,7 @@ def _paragraph(element: ET.Element) -> Block:
     piece = PIECE.fullmatch(markup)
     if piece:
         return Piece(piece[1], piece[2], float(piece[3] or 1))
-    return Para(markup, element.get("class") or "body")
+    return position_block(markup) or Para(markup, element.get("class") or "body")
 
 
 def _heading(element: ET.Element, level: int, counters: list[int], book: Rulebook) -> Heading:

@@ -9,6 +9,7 @@ from jinja2.exceptions import UndefinedError
 
 from generator.load.game import LoadedGame
 from generator.model.game import printed_value
+from generator.render.positions import position_marker
 from generator.render.text import game_context, piece_context, render_text
 
 ERRATUM = "erratum"  # the class of an erratum's paragraph: the index looks for rules elsewhere
@@ -28,6 +29,7 @@ def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
         "quick_reference": lambda: _quick_reference(loaded),
         "show": lambda kind, ident, scale=1: _show(loaded, kind, ident, scale),
         "pieces": lambda ident: _pieces(loaded, ident),
+        "position": lambda board, table, scale=1: position_marker(loaded, board, table, scale),
     }
     return {**game_context(loaded), **helpers}
 

@@ -35,6 +35,7 @@ from generator.model import Symbol
 from generator.render.bidi import has_rtl
 from generator.render.book_index import has_index_entries
 from generator.render.markup import symbol_uri
+from generator.render.positions import BoardPosition
 from generator.render.rulebook import (
     PAGE_REF,
     Box,
@@ -51,6 +52,7 @@ from generator.render.text import SYMBOL
 from generator.units import Size
 from generator.write.art import ArtFlowable
 from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, side_by_side
+from generator.write.book_positions import PositionFlowable
 from generator.write.cover import CoverFlowable
 from generator.write.draw import SymbolCanvas
 from generator.write.headings import keep_headings
@@ -396,6 +398,8 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
     if isinstance(block, Piece):
         face, shape = pieces[(block.kind, block.ident)]
         return [PieceFlowable(face, shape, block.scale, room)]
+    if isinstance(block, BoardPosition):
+        return [PositionFlowable(pieces[block.key], block.scale, room)]
     if isinstance(block, Heading):
         paragraph = _paragraph(
             f'<a name="{block.key}"/>[{block.number}] {block.title}',
