@@ -1,11 +1,13 @@
 """The rulebook's cover: page 1 of every bundled rulebook and booklet carries the title and the
-player count from game.yaml, no running head or page number, a band in one of the game's
-symbol colours, and the game's cards and tokens drawn in miniature (measured as ink on a
-50 dpi raster); a game with no pieces and no colours still gets a cover.
+player count from game.yaml, no running head or page number, a band in one of the colours
+game.yaml writes (its symbols' or its layouts'), and the game's cards and tokens drawn in
+miniature (measured as ink on a 50 dpi raster); a game with no pieces and no colours still
+gets a cover, and cover art takes the pieces' place.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -119,8 +121,9 @@ def test_the_cover_names_the_game_and_its_players_without_a_running_head(built, 
 @pytest.mark.parametrize("folder", BOOKS, ids=lambda p: p.name)
 def test_the_cover_draws_the_games_colours_and_pieces(built, folder):
     pdf = built / folder.name / "rulebook.pdf"
-    fills = [parse_colour(s["drawing"]["fill"]) for s in _game(folder)["symbols"]]
-    assert _near(_band(pdf), fills), (_band(pdf), fills)
+    written = re.findall(r"#[0-9a-fA-F]{6}\b", (folder / GAME_FILE).read_text(encoding="utf-8"))
+    colours = [parse_colour(colour) for colour in written]  # symbols' and layouts' colours
+    assert _near(_band(pdf), colours), (_band(pdf), sorted(set(colours)))
     assert _inked(pdf) > INKED, _inked(pdf)
 
 

@@ -44,11 +44,17 @@ def player_count(players: Players) -> str:
 
 
 def palette(loaded: LoadedGame) -> tuple[str, ...]:
-    """The game's own colours: its symbols' fills that are colours rather than greys, darkest
-    first so the first carries white type."""
+    """The game's own colours, darkest first so the first carries white type: its symbols'
+    fills, then the fills and outlines of its own layouts, colours rather than greys."""
+    game = loaded.game
+    written = [symbol.drawing.fill for symbol in game.symbols]
+    for layout in game.layouts.values():
+        written.append(layout.background)
+        for element in layout.elements:
+            written += [getattr(element, "fill", None), getattr(element, "stroke", None)]
     fills: list[str] = []
-    for symbol in loaded.game.symbols:
-        fill = parse_colour(symbol.drawing.fill)
+    for colour in written:
+        fill = parse_colour(colour) if isinstance(colour, str) and colour else ""
         if len(fill) == 7 and fill not in fills and _saturation(fill) >= VIVID:
             fills.append(fill)
     chosen = fills[:PALETTE_SIZE]
