@@ -1,7 +1,8 @@
 """The index of Belaad's rulebook points at the rules: every glossary term has an entry, every
 page an entry prints says the term (any case, singular or plural), an entry lists at most the
 first six sections that use the term plus the one its heading names, and the glossary and the
-errata, which say every term, are not where the entries send a reader.
+errata, which say every term, are not where the entries send a reader; an entry never goes
+inside an icon's key or a link.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import cli
-from generator.render.book_index import USES
+from generator.render.book_index import USES, _markups
+from generator.render.rulebook import Heading, Para, rulebook_blocks
 
 ROOT = Path(__file__).parent.parent
 BELAAD = ROOT / "card_data" / "belaad"
@@ -107,3 +109,33 @@ def test_entries_list_a_few_rule_pages_not_the_glossary_or_errata(book):
     assert len(outside) >= 0.9 * len(entries), set(entries) - set(outside)
     refs = [page for pages in entries.values() for page in pages]
     assert sum(page in reference for page in refs) <= 0.1 * len(refs)
+
+
+def _entries(book) -> list[tuple[str, str]]:
+    """(section number, term) of every index entry, in reading order."""
+    found, section = [], ""
+    for block in book.blocks:
+        if isinstance(block, Heading):
+            section = block.number
+        for markup in _markups(block):
+            found += [(section, term) for term in re.findall(r'<index item="([^"]+)"/>', markup)]
+    return found
+
+
+def test_an_entry_never_goes_inside_an_icon_or_a_link():
+    text = "# Moves\n\nMove the :shah: one step; the [shah](#moves) and the Shah are safe.\n"
+    book = rulebook_blocks(text, "Test", ("Shah",))
+    [para] = [block for block in book.blocks if isinstance(block, Para)]
+    assert para.markup.startswith("Move the :shah: one step;")
+    assert para.markup.endswith('the Shah<index item="Shah"/> are safe.')
+
+
+def test_an_entry_lists_the_section_naming_it_and_the_first_uses_not_the_glossary():
+    sections = "".join(f"# Part {n}\n\nSwords are drawn.\n\n" for n in range(1, 10))
+    glossary = "# Glossary\n\nsword\n: A blade.\n\n"
+    text = f"{glossary}{sections}# More about swords\n\nNothing else.\n"
+    book = rulebook_blocks(text, "Test", ("sword", "blade"))
+    entries = _entries(book)
+    swords = [section for section, term in entries if term == "sword"]
+    assert swords == ["2", "3", "4", "5", "6", "7", "11"]  # six uses and the naming heading
+    assert [section for section, term in entries if term == "blade"] == ["1"]  # only there

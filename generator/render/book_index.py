@@ -21,9 +21,12 @@ from generator.render.rulebook import (
     TableBlock,
 )
 from generator.render.rulebook_data import ERRATUM
+from generator.render.text import SYMBOL
 
 USES = 6  # sections whose rule text an entry lists, besides the one whose heading names the term
-LINK_OR_TAG = re.compile(r"<a\b[^>]*>.*?</a>|<[^>]*>|&\w+;", re.DOTALL)
+# Text no entry goes into: links, tags, entities and `:symbol:` icons (an entry inside an icon's
+# key would break the icon).
+HIDDEN = re.compile(rf"<a\b[^>]*>.*?</a>|<[^>]*>|&\w+;|{SYMBOL.pattern}", re.DOTALL)
 
 
 def index_terms(blocks: list[Block], terms: tuple[str, ...]) -> list[Block]:
@@ -43,7 +46,7 @@ def has_index_entries(blocks: tuple[Block, ...] | list[Block]) -> bool:
 
 
 def mentions(markup: str, term: str) -> bool:
-    """Whether text says the term (any case, singular or plural) outside links and tags."""
+    """Whether text says the term (any case, singular or plural) outside links, tags and icons."""
     return _first_use(markup, term) is not None
 
 
@@ -124,10 +127,10 @@ def _marked(block: Block, term: str) -> Block | None:
             start += len(row)
         return replace(block, rows=tuple(rows))
     if isinstance(block, Definitions):
-        terms = _first_marked([name for name, _ in block.items], term)
-        if terms is None:
+        parts = _first_marked([part for item in block.items for part in item], term)
+        if parts is None:
             return None
-        return replace(block, items=tuple(zip(terms, (d for _, d in block.items), strict=True)))
+        return replace(block, items=tuple(zip(parts[::2], parts[1::2], strict=True)))
     if isinstance(block, Box):
         inner = list(block.blocks)
         for position, child in enumerate(inner):
@@ -159,8 +162,8 @@ def _entry(term: str) -> str:
 
 
 def _first_use(markup: str, term: str) -> int | None:
-    """Where the term's first use outside links and tags ends, or None."""
-    hidden = [match.span() for match in LINK_OR_TAG.finditer(markup)]
+    """Where the term's first use outside links, tags and icons ends, or None."""
+    hidden = [match.span() for match in HIDDEN.finditer(markup)]
     for match in _pattern(term).finditer(markup):
         if not any(start <= match.start() < end for start, end in hidden):
             return match.end()
