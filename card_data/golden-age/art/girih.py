@@ -49,6 +49,7 @@ def svg() -> str:
     body = "\n  ".join(lattice())
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}">\n'
+        "  <!-- written by art/girih.py: edit the script, not this file -->\n"
         f'  <rect fill="{GROUND}" x="0" y="0" width="{WIDTH}" height="{HEIGHT}"/>\n'
         f"  {body}\n  {frame}\n</svg>\n"
     )
