@@ -214,3 +214,16 @@ def test_crowded_pips_are_an_error_at_the_element_line(tmp_path, pnp, monkeypatc
 def test_the_pattern_table_covers_1_to_10():
     assert sorted(PATTERNS) == list(range(1, 11))
     assert all(len(PATTERNS[n]) == n for n in PATTERNS)
+
+
+def test_an_unknown_suit_is_an_error_at_its_cell(tmp_path, pnp, monkeypatch):
+    folder = _write_game(tmp_path)
+    deck = folder / "decks" / "cups.csv"
+    deck.write_text(deck.read_text().replace("c3,3 of cups,3,cup", "c3,3 of cups,3,cupz"))
+    monkeypatch.chdir(tmp_path)
+    result = pnp("check", str(folder))
+    assert result.exit_code == 1
+    assert (
+        "suits/decks/cups.csv:4:16: error unknown-symbol: deck 'cups', card 'c3': expected an "
+        "icon from the glossary (cup), found 'cupz'" in result.stdout
+    )
