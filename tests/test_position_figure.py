@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from generator.build import rendered_game
-from generator.render.positions import BoardPosition, PositionFigure
+from generator.render.positions import BoardPosition, PositionFigure, placements
 from generator.write.raster import pdf_pages_to_png
 from tests.kits import checked
 from tests.printing import colour_centre, colour_mask
@@ -180,3 +180,41 @@ def test_an_unknown_table_is_an_error_at_the_rulebook_line(tmp_path, pnp, monkey
         "no table 'middlegame'; expected `position(board, table)` naming one (opening)"
         in result.stdout
     )
+
+
+MAP_BOARD = """\
+  - id: oasis
+    name: Oasis
+    size: 200x100mm
+    elements:
+      - type: map
+        areas:
+          - {id: well, name: Well, at: [25%, 50%]}
+          - {id: palms, name: Palms, at: [150mm, 20mm]}
+tables:
+  caravan:
+    title: The caravan
+    columns: [token, at]
+    rows:
+      - {token: red, at: palms}
+      - {token: blue, at: well}
+      - {token: blue, at: dunes}
+"""
+
+
+def test_tokens_stand_on_map_areas_and_an_unknown_area_is_named(tmp_path):
+    folder = _write(tmp_path)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("tables:\n", MAP_BOARD, 1), encoding="utf-8")
+    loaded, _ = checked(folder)
+    found, problems = placements(loaded, "oasis", "caravan")
+    assert [(p.token, p.side, p.x, p.y) for p in found] == [
+        ("red", "front", 150, 20),
+        ("blue", "front", 50, 50),
+    ]
+    assert problems == [
+        (
+            2,
+            "table 'caravan', row 3: expected `at` an area (palms, well) of board 'oasis', found 'dunes'",
+        )
+    ]
