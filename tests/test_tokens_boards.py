@@ -291,7 +291,7 @@ def test_small_boards_share_pages_at_true_size_without_overlap(tmp_path, monkeyp
     reader = PdfReader("out/mats/boards.pdf")
     assert len(reader.pages) == 2
     text = " ".join(page.extract_text() for page in reader.pages)
-    assert "ability card" in text and "token" in text and "A1" in text and "D3" in text
+    assert "ability card" in text and "token" in text and "a1" in text and "d3" in text
     assert all(str(n) in text for n in range(12))
     import json
 
@@ -384,3 +384,15 @@ def test_slot_labels_draw_glossary_icons(tmp_path, monkeypatch):
     labels = [i for i in face.items if isinstance(i, TextItem) and i.fitted.paragraph is not None]
     assert labels, "a label with an icon is set as a paragraph"
     assert all(":coin:" not in i.fitted.paragraph.getPlainText() for i in labels)
+
+
+def test_grid_labels_read_as_rulebook_positions_do():
+    """A printed grid and a `position()` table name cells alike: a1 bottom-left, in chess
+    notation, so a designer can copy a cell off the board into the table."""
+    from generator.render.boards import cell_name
+    from generator.render.positions import _column_index
+
+    assert [cell_name(0, 0), cell_name(7, 7), cell_name(25, 0), cell_name(26, 2)] == [
+        "a1", "h8", "z1", "aa3",
+    ]  # fmt: skip
+    assert all(_column_index(cell_name(c, 0)[:-1]) == c for c in range(60))

@@ -137,16 +137,17 @@ def _grid(element: GridElement, box: Rect, label: Labeller) -> Iterator[Item | N
         for r in range(element.rows):
             for c in range(element.columns):
                 cell = Rect(box.x + c * w, box.y + r * h, w, h * 0.3)
-                yield label(f"{_column_name(c)}{r + 1}", cell, 6, element.stroke, "regular")
+                yield label(cell_name(c, element.rows - 1 - r), cell, 6, element.stroke, "regular")
 
 
-def _column_name(index: int) -> str:
-    name = ""
-    index += 1
+def cell_name(column: int, row: int) -> str:
+    """A grid cell in chess notation, as printed labels and rulebook positions both read it:
+    columns a, b, ... z, aa, ... from the left, rows 1, 2, ... from the bottom (both from 0)."""
+    name, index = "", column + 1
     while index:
         index, rest = divmod(index - 1, 26)
-        name = chr(65 + rest) + name
-    return name
+        name = chr(97 + rest) + name
+    return f"{name}{row + 1}"
 
 
 def map_positions(element: MapElement, box: Rect) -> dict[str, tuple[float, float]]:

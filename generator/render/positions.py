@@ -15,7 +15,7 @@ from generator.load.game import LoadedGame
 from generator.load.schema import listed
 from generator.model.board import Board, GridElement, MapElement
 from generator.render.backs import back_layout_name
-from generator.render.boards import _column_name, board_face, map_positions
+from generator.render.boards import board_face, cell_name, map_positions
 from generator.render.faces import Face, PieceFaces, element_box
 from generator.units import parse_size
 
@@ -205,4 +205,4 @@ def _column_index(letters: str) -> int:
 
 def _cells(grid: GridElement) -> str:
     """The grid's cells in words, e.g. `a cell from a1 to h8`."""
-    return f"a cell from a1 to {_column_name(grid.columns - 1).lower()}{grid.rows}"
+    return f"a cell from a1 to {cell_name(grid.columns - 1, grid.rows - 1)}"
