@@ -78,7 +78,11 @@ class GridElement(Element):
     stroke: Colour = Field(
         "#555555", description="Line colour (a colour: #rrggbb, #rgb, #rrggbbaa or a CSS name)."
     )
-    labels: bool = Field(False, description="Print a coordinate in each cell.")
+    labels: bool = Field(
+        False,
+        description="Print each cell's name in chess notation (`a1` bottom-left), as rulebook "
+        "positions read it.",
+    )
 
 
 class MapArea(Model):
