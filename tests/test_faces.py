@@ -192,3 +192,19 @@ def test_text_takes_its_colour_from_a_field_when_the_card_sets_one(game):
         "#c0392b",
         "#000000",
     )
+
+
+def test_a_build_reuses_the_faces_its_check_resolved(game, pnp, monkeypatch):
+    """`pnp check` fits every text to measure it; the build after it does not fit them again,
+    unless it prints placeholders another way (another face)."""
+    import generator.render.faces as faces
+
+    calls = []
+    resolve = faces._face
+    monkeypatch.setattr(faces, "_face", lambda *a, **k: calls.append(1) or resolve(*a, **k))
+    game()
+    assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
+    assert len(calls) == 2  # the knight and the mage, once each
+    calls.clear()
+    assert pnp("build", "demo", "-o", "out", "--placeholders", "mark").exit_code == 0
+    assert len(calls) == 4  # the check's blanks, then the build's marks

@@ -16,10 +16,11 @@ from generator.load.game import LoadedGame, PieceFile
 from generator.model import TokenSheet
 from generator.render.backs import back_layout_name, own_back
 from generator.render.boards import board_face
-from generator.render.faces import Face, design_faces
+from generator.render.faces import Face
 from generator.render.fit import LEGIBLE_PT
 from generator.render.items import IconItem, Rect, TextItem
 from generator.render.markup import ICON_SCALE, glyph_size, icons_in
+from generator.render.parallel import faces_on_all_cores
 
 TAG = re.compile(r"<[^>]*>")
 OVERLAP_MM = 0.1  # overlaps thinner than this are rounding, not overprinting
@@ -104,10 +105,10 @@ def _faces(loaded: LoadedGame, built: Report) -> Iterator[tuple[str, Position, F
         if not _drawable(loaded, pieces):
             continue
         kind = "token sheet" if isinstance(pieces.owner, TokenSheet) else "deck"
-        fronts, backs = design_faces(loaded, pieces, range(len(pieces.pieces)), built)
-        for index, face in enumerate(fronts):
+        faces = faces_on_all_cores(loaded, pieces, built)  # kept for the build that follows
+        for index, face in enumerate(faces.fronts):
             yield f"{kind} '{pieces.owner.id}'", pieces.position(index), face
-        for index, face in enumerate(backs):
+        for index, face in enumerate(faces.backs or ()):
             yield f"{kind} '{pieces.owner.id}'", pieces.position(index), face
     for index, board in enumerate(loaded.game.boards):
         where = loaded.source.at("boards", index)

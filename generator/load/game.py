@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +100,10 @@ class LoadedGame:
     piece_files: dict[str, PieceFile]
     layouts: dict[str, Layout]
     layout_positions: dict[str, Position]
+    # Each design's resolved faces and what resolving them found, by (set id, index, how
+    # placeholders print): `pnp check` resolves every face to measure its text, and the build
+    # that follows reuses them instead of fitting every text again.
+    resolved: dict[tuple[str, int, str], Any] = field(default_factory=dict, repr=False)
 
 
 def find_game_folder(spec: str, root: Path = Path("card_data")) -> Path:

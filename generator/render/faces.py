@@ -11,7 +11,7 @@ from typing import Any
 
 from generator import progress
 from generator.colours import parse_colour
-from generator.findings import Position, Report
+from generator.findings import Finding, Position, Report
 from generator.load.art import read_art, report_art, report_once
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
@@ -177,15 +177,34 @@ def design_faces(
 
     fronts, backs = [], []
     for index in indexes:
-        piece = pieces.pieces[index]
-        context = piece_context(shared, owner, piece)
-        who = Whose(owner, piece, pieces.position(index), partial(pieces.position, index))
-        fronts.append(_face(loaded, laid_out(owner.layout), context, who, report))
-        if back_name is not None:
-            backs.append(_back_face(loaded, laid_out, back_name, context, who, report))
+        key = (owner.id, index, placeholder_mode())
+        if key not in loaded.resolved:
+            piece = pieces.pieces[index]
+            context = piece_context(shared, owner, piece)
+            who = Whose(owner, piece, pieces.position(index), partial(pieces.position, index))
+            found = Report()
+            front = _face(loaded, laid_out(owner.layout), context, who, found)
+            back = None
+            if back_name is not None:
+                back = _back_face(loaded, laid_out, back_name, context, who, found)
+            loaded.resolved[key] = (front, back, tuple(found.findings))
+        front, back, findings = loaded.resolved[key]
+        report.findings.extend(findings)
+        fronts.append(front)
+        if back is not None:
+            backs.append(back)
         settle(len(fronts))
         progress.advance(progress.FACES, 1 if back_name is None else 2)
     return fronts, backs
+
+
+Resolved = tuple[Face, Face | None, tuple[Finding, ...]]  # a design's front, back, findings
+
+
+def all_resolved(loaded: LoadedGame, pieces: PieceFile) -> bool:
+    """Whether every design of the set is resolved already (by the check that came first)."""
+    mode = placeholder_mode()
+    return all((pieces.owner.id, i, mode) in loaded.resolved for i in range(len(pieces.pieces)))
 
 
 def _back_face(

@@ -10,11 +10,19 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 
 from generator import progress
-from generator.findings import Finding, Report
+from generator.findings import Report
 from generator.limits import applied
 from generator.load.game import LoadedGame, PieceFile
-from generator.render.faces import Face, PieceFaces, assembled, design_faces, piece_faces
+from generator.render.faces import (
+    PieceFaces,
+    Resolved,
+    all_resolved,
+    assembled,
+    design_faces,
+    piece_faces,
+)
 from generator.render.heap import frozen_heap
+from generator.render.text import placeholder_mode
 
 PARALLEL_MIN_DESIGNS = 3000  # below this, sending faces back costs more than the second core saves
 _SHARED: tuple[LoadedGame, PieceFile] | None = None
@@ -25,6 +33,7 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
     count = len(pieces.pieces)
     if (
         count < PARALLEL_MIN_DESIGNS
+        or all_resolved(loaded, pieces)
         or (os.cpu_count() or 1) < 2
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
@@ -41,19 +50,26 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
         ):
             later = pool.submit(_render_range, middle, count)
             fronts, backs = design_faces(loaded, pieces, range(middle), report)
-            more_fronts, more_backs, findings = later.result()
-            progress.advance(progress.FACES, len(more_fronts) + len(more_backs))
+            resolved = later.result()
     finally:
         _SHARED = None
-    report.findings.extend(findings)
-    return assembled(loaded, pieces, fronts + more_fronts, backs + more_backs)
+    loaded.resolved.update(resolved)  # a build after `check` finds the worker's half too
+    for front, back, findings in resolved.values():
+        fronts.append(front)
+        backs.extend([back] if back is not None else [])
+        report.findings.extend(findings)
+    progress.advance(progress.FACES, sum(1 + (b is not None) for _, b, _ in resolved.values()))
+    return assembled(loaded, pieces, fronts, backs)
 
 
-def _render_range(start: int, stop: int) -> tuple[list[Face], list[Face], list[Finding]]:
-    """Run in the worker: render designs start..stop of the shared deck."""
+def _render_range(start: int, stop: int) -> dict[tuple[str, int, str], Resolved]:
+    """Run in the worker: resolve designs start..stop of the shared deck, in order."""
     assert _SHARED is not None
     loaded, pieces = _SHARED
-    report = Report()
     with applied(loaded.game.limits):
-        fronts, backs = design_faces(loaded, pieces, range(start, stop), report)
-    return fronts, backs, report.findings
+        design_faces(loaded, pieces, range(start, stop), Report())
+    mode = placeholder_mode()
+    return {
+        key: loaded.resolved[key]
+        for key in ((pieces.owner.id, i, mode) for i in range(start, stop))
+    }
