@@ -79,7 +79,7 @@ def test_an_unknown_family_is_reported_where_it_is_named(game, pnp):
     line = next(line for line in result.stdout.splitlines() if " font: " in line)
     assert line.startswith("demo/game.yaml:")
     assert "found no family 'Comic Papyrus' (pip install fontpkg-comic-papyrus" in line
-    assert "expected an installed font family (Amiri, Inter, " in line
+    assert "expected an installed font family (Amiri, Cinzel, Inter, " in line
 
 
 def test_a_missing_style_names_the_family_and_what_it_has(game, pnp):

@@ -127,6 +127,8 @@ def test_every_font_is_embedded_and_the_three_faces_are_used(kit):
     for name in ("cards-poker", "tokens", "boards", "rulebook", "rulebook-booklet"):
         fonts |= embedded_fonts(kit / f"{name}.pdf")  # asserts each carries its font file
     assert {"Cinzel-Bold", "Amiri-Bold", "SourceSerif4Roman-Regular"} <= fonts
+    # the display face sets the rulebook's cover title and headings too, not only the pieces
+    assert "Cinzel-Bold" in embedded_fonts(kit / "rulebook.pdf")
 
 
 @needs_poppler

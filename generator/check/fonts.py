@@ -22,7 +22,8 @@ def fonts_resolve(loaded: LoadedGame, report: Report) -> None:
         report.error("font", Position(path), problem)
     game = loaded.game
     named = [(game.font_family, None, loaded.source.at("font_family"))]
-    named.append((game.rulebook.font_family, None, loaded.source.at("rulebook", "font_family")))
+    for key in ("font_family", "heading_font_family"):
+        named.append((getattr(game.rulebook, key), None, loaded.source.at("rulebook", key)))
     for name, layout in loaded.layouts.items():
         where = loaded.layout_positions[name]
         named.append((layout.font_family, None, where))

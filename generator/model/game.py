@@ -300,6 +300,11 @@ class RulebookSettings(Model):
     font_family: str | None = Field(
         None, description="Font family of the rulebook and guides; empty uses Source Serif 4."
     )
+    heading_font_family: str | None = Field(
+        None,
+        description="A display family for the cover's title and the headings (its bold face, "
+        "else its regular); empty sets them in the rulebook's own family.",
+    )
     cover_art: str | None = Field(
         None,
         description="Image file inside the game folder drawn on the cover instead of the cards "

@@ -71,7 +71,7 @@ class CoverFlowable(Flowable):
         canvas.setFillColor(HexColor(colour))
         canvas.rect(0, top, self.width, self.height * BAND, stroke=0, fill=1)
         ink = PAPER if contrast(colour, PAPER) >= contrast(colour, INK) else INK
-        title = self._fitted(self.title, self.faces["bold"], ink, self.height * BAND * 0.62)
+        title = self._fitted(self.title, self.faces["heading"], ink, self.height * BAND * 0.62)
         subtitle = Paragraph(
             self.subtitle, _centred("cover-subtitle", self.faces["italic"], 13, ink)
         )

@@ -133,7 +133,9 @@ def rulebook_files(
     """`rulebook.pdf` on the paper, and `rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching."""
     sheet = PAPERS[paper]
     family = text_family(settings.font_family, folder) if settings.font_family else None
-    book_args = (symbols, folder, settings.subtitle, shown, True, family)
+    heading = settings.heading_font_family
+    display = text_family(heading, folder) if heading else None
+    book_args = (symbols, folder, settings.subtitle, shown, True, family, display)
     full = rulebook_pdf(book, sheet, settings.columns, *book_args)
     half_sheet = Size(sheet.height / 2, sheet.width)
     half = rulebook_pdf(book, half_sheet, 1, *book_args)

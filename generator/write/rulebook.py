@@ -82,23 +82,28 @@ def _style(name: str, font: str, size: float, **extra) -> ParagraphStyle:
     )
 
 
-def book_faces(family: Family | None = None) -> dict[str, str]:
-    """The rulebook's faces: its family's, or the book face's; a missing style uses regular."""
+def book_faces(family: Family | None = None, heading: Family | None = None) -> dict[str, str]:
+    """The rulebook's faces: its family's, or the book face's, a missing style using regular;
+    `heading` is the face of titles and headings: the display family's bold, else the book's."""
     faces = family_faces(family or resolve_family(None, None, BOOK_FAMILY))
-    return {style: faces.get(style, faces["regular"]) for style in ("regular", "bold", "italic")}
+    chosen = {style: faces.get(style, faces["regular"]) for style in ("regular", "bold", "italic")}
+    display = family_faces(heading) if heading else {}
+    chosen["heading"] = display.get("bold", display.get("regular", chosen["bold"]))
+    return chosen
 
 
 def styles(faces: dict[str, str] | None = None) -> dict[str, ParagraphStyle]:
     """Every paragraph style the rulebook uses, all in the embedded book family."""
     faces = faces or book_faces()
     BODY, BOLD, ITALIC = faces["regular"], faces["bold"], faces["italic"]
+    HEAD = faces.get("heading", BOLD)
     return {
         "body": _style("body", BODY, BODY_SIZE, spaceAfter=4),
-        "h1": _style("h1", BOLD, 16, spaceBefore=10, spaceAfter=6),
-        "h2": _style("h2", BOLD, 12.5, spaceBefore=8, spaceAfter=4),
-        "h3": _style("h3", BOLD, 10.5, spaceBefore=6, spaceAfter=3),
-        "h4": _style("h4", BOLD, 9.5, spaceBefore=4, spaceAfter=2),
-        "title": _style("title", BOLD, 28, alignment=1, spaceAfter=12),
+        "h1": _style("h1", HEAD, 16, spaceBefore=10, spaceAfter=6),
+        "h2": _style("h2", HEAD, 12.5, spaceBefore=8, spaceAfter=4),
+        "h3": _style("h3", HEAD, 10.5, spaceBefore=6, spaceAfter=3),
+        "h4": _style("h4", HEAD, 9.5, spaceBefore=4, spaceAfter=2),
+        "title": _style("title", HEAD, 28, alignment=1, spaceAfter=12),
         "subtitle": _style("subtitle", ITALIC, 12, alignment=1),
         "cell": _style("cell", BODY, BODY_SIZE - 1),
         "box-title": _style("box-title", BOLD, BODY_SIZE),
@@ -276,9 +281,10 @@ def rulebook_pdf(
     pieces: dict | None = None,
     front_matter: bool = True,
     family: Family | None = None,
+    heading: Family | None = None,
 ) -> RulebookPdf:
     """The whole rulebook, built twice over so the contents and index know their page numbers."""
-    faces = book_faces(family)
+    faces = book_faces(family, heading)
     style = styles(faces)
     buffer = io.BytesIO()
     document = RulebookDocument(buffer, page, book.title, columns, faces)
