@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.build import rendered_game
 from generator.findings import Finding, Position, Severity
 from generator.serve.app import game_path
 from generator.serve.pages import findings_section
-from generator.serve.session import GamePreview, Snapshot, changed_tiles
+from generator.serve.previews import face_digest
+from generator.serve.session import GamePreview, Snapshot, changed_tiles, shown_faces
 from generator.starter import new_game
 from tests.serving import get, serving
 
@@ -128,7 +130,7 @@ def test_one_row_edited_redraws_one_card(preview):
     _edit(preview.folder / "decks" / "actions.csv", "trade,Trade,", "trade,Barter,")
     after = preview.refresh()
     assert changed_tiles(before, after) == [("actions", "trade", "front")]
-    assert len(after.redrawn) == 1
+    assert len(preview.designs.rendered) == 1 and len(after.redrawn) == 1
     trade = next(t for g in after.groups for t in g.tiles if t.key == ("actions", "trade", "front"))
     assert trade.title == "Barter" and after.redrawn == {trade.digest}
     assert trade.digest in preview.store.pngs
@@ -139,6 +141,7 @@ def test_nothing_changed_redraws_nothing(preview):
     before = preview.snapshot
     after = preview.refresh()
     assert changed_tiles(before, after) == [] and after.redrawn == frozenset()
+    assert preview.designs.rendered == set()
     assert after.version == before.version + 1
 
 
@@ -149,6 +152,15 @@ def test_a_layout_edit_redraws_every_front_of_its_deck_and_no_back(preview):
     )
     changed = changed_tiles(before, preview.refresh())
     assert changed == [("actions", card, "front") for card in ("gather", "trade", "build", "scout")]
+
+
+def test_the_preview_shows_the_faces_the_build_renders(preview):
+    loaded = preview.snapshot.loaded
+    built = rendered_game(loaded)
+    symbols, folder = loaded.game.symbols, loaded.folder
+    expected = sorted(face_digest(face, symbols, folder) for face, _shape in shown_faces(built))
+    assert sorted(t.digest for g in preview.snapshot.groups for t in g.tiles) == expected
+    assert len(expected) == 4 * 2 + 2 + 1  # four cards and their backs, a coin's two sides, a board
 
 
 def test_an_error_keeps_the_last_good_faces_marked_stale_until_fixed(preview):

@@ -7,6 +7,7 @@ from html import escape
 from urllib.parse import quote
 
 from generator.findings import Finding, Severity
+from generator.render.rulebook import has_rulebook
 from generator.serve.session import GamePreview, Group, Snapshot, Tile
 from generator.serve.views import Pages
 
@@ -63,7 +64,7 @@ def game_list(previews: list[GamePreview]) -> str:
     """Every game served, with how many errors and warnings it has now."""
     rows = "".join(
         f'<li><a href="{_game_url(p)}">{escape(p.snapshot.title)}</a> ({escape(p.id)}): '
-        f"{_tally(p.snapshot.findings)}</li>"
+        f"{_tally(p.snapshot.findings) if p.snapshot.version else 'checking…'}</li>"
         for p in previews
     )
     return page("Games", f"<main><h1>Games</h1><ul>{rows}</ul></main>")
@@ -195,7 +196,7 @@ def _face_url(preview: GamePreview, tile: Tile) -> str:
 
 
 def _has_rulebook(snap: Snapshot) -> bool:
-    return snap.rendered is not None and snap.rendered.rulebook is not None
+    return snap.loaded is not None and has_rulebook(snap.loaded.folder)
 
 
 def _stale(snap: Snapshot) -> str:

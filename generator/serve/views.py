@@ -9,6 +9,9 @@ from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 
+from generator.build import rendered_game
+from generator.load.game import LoadedGame
+from generator.render.rulebook import RULEBOOK_FILE, has_rulebook
 from generator.serve.previews import face_digest, face_pngs, screen_dpi
 from generator.serve.session import RENDER_LOCK, Snapshot, face_of
 from generator.units import PAPERS
@@ -89,12 +92,14 @@ class Views:
 
     def rulebook(self, snapshot: Snapshot) -> Pages | None:
         """The rulebook on A4 as `pnp build` writes rulebook.pdf, with its outline."""
-        rendered, loaded = snapshot.rendered, snapshot.loaded
-        if rendered is None or loaded is None or rendered.rulebook is None:
+        loaded = snapshot.loaded
+        if loaded is None or not has_rulebook(loaded.folder):
             return None
-        shown = sorted((k, t.digest) for g in snapshot.groups for t in g.tiles for k in [t.key])
-        key = _key("rulebook", (rendered.rulebook, loaded.game.rulebook, shown))
-        return self._kept(key, lambda: _rulebook_pages(snapshot))
+        rows = [pieces.pieces for pieces in loaded.piece_files.values()]
+        faces = [tile.digest for group in snapshot.groups for tile in group.tiles]
+        text = (loaded.folder / RULEBOOK_FILE).read_bytes()
+        key = _key("rulebook", (loaded.game, loaded.layouts, rows, faces, text))
+        return self._kept(key, lambda: _rulebook_pages(loaded))
 
 
 def _key(kind: str, content: object) -> str:
@@ -117,11 +122,11 @@ def _sheets_pdf(snapshot: Snapshot, kind: str, group_id: str) -> bytes:
     return card_sheets(title, decks, PRINTING, symbols, folder).data
 
 
-def _rulebook_pages(snapshot: Snapshot) -> Pages:
-    """rulebook.pdf's pages at screen size and its bookmarks as the outline."""
-    rendered, loaded = snapshot.rendered, snapshot.loaded
-    assert rendered is not None and loaded is not None and rendered.rulebook is not None
-    game = loaded.game
+def _rulebook_pages(loaded: LoadedGame) -> Pages:
+    """rulebook.pdf's pages at screen size and its bookmarks as the outline, from a whole
+    render of the game as the build makes it."""
+    rendered, game = rendered_game(loaded), loaded.game
+    assert rendered.rulebook is not None
     full = rulebook_files(
         game.title,
         rendered.rulebook,
