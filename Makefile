@@ -15,6 +15,7 @@ $(STAMP): $(PY) pyproject.toml
 
 run: $(STAMP)
 	$(VENV)/bin/pnp build --all
+	$(PY) docs/make_images.py
 
 test: $(STAMP) poppler browser
 	$(VENV)/bin/pytest
