@@ -63,6 +63,17 @@ def test_the_games_own_files_and_renders_are_served(server):
     assert (status, png[:8]) == (200, b"\x89PNG\r\n\x1a\n")
     assert get(server.port, "/game/river/sheets/actions/1.png")[0] == 200
     assert get(server.port, "/game/river/sheets/actions/99.png")[0] == 404
+    status, board = get(server.port, "/game/river/card/score-board/score-board")
+    assert status == 200 and b"river/game.yaml:" in board and b'alt="Score board"' in board
+
+
+def test_the_rulebook_shows_its_pages_and_outline(server):
+    status, page = get(server.port, "/game/river/rulebook")
+    assert status == 200
+    outline = re.findall(r'<a href="#page-(\d+)">([^<]+)</a>', page.decode())
+    assert outline and all(
+        get(server.port, f"/game/river/rulebook/{n}.png")[0] == 200 for n, _ in outline
+    )
 
 
 def test_the_server_says_where_it_listens(server):

@@ -16,6 +16,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from generator.findings import Position
+from generator.load.game import LoadedGame
 from generator.render.backs import back_layout_name
 from generator.serve import pages
 from generator.serve.session import GamePreview
@@ -53,6 +55,23 @@ def game_path(folder: Path, relative: str) -> Path | None:
     return target if target.is_relative_to(root) and target.is_file() else None
 
 
+def card_facts(loaded: LoadedGame, owner: str, ident: str) -> tuple[dict, str, Position] | None:
+    """A design's data row, its layouts and where its row stands; for a board, its entry."""
+    pieces = loaded.piece_files.get(owner)
+    if pieces is not None:
+        index = next((i for i, p in enumerate(pieces.pieces) if p.id == ident), None)
+        if index is None:
+            return None
+        back = back_layout_name(pieces)
+        layouts = pieces.owner.layout + (f", back: {back}" if back else "")
+        return pieces.pieces[index].model_dump(), layouts, pieces.position(index)
+    for i, board in enumerate(loaded.game.boards):
+        if board.id == owner == ident:
+            row = board.model_dump(exclude={"elements"})
+            return row, "the board's own elements", loaded.source.at("boards", i)
+    return None
+
+
 def make_app(folders: list[Path], stopping: Callable[[], bool] = lambda: False) -> Starlette:
     """The preview of the games in `folders`; `stopping` says when open event streams should end."""
     games, hub = Games(folders), Hub(stopping)
@@ -79,18 +98,11 @@ def make_app(folders: list[Path], stopping: Callable[[], bool] = lambda: False) 
         owner, ident = request.path_params["owner"], request.path_params["piece"]
         snap = preview.snapshot
         tiles = [t for g in snap.groups for t in g.tiles if t.owner == owner and t.piece == ident]
-        pieces = snap.loaded.piece_files.get(owner) if snap.loaded else None
-        index = (
-            next((i for i, p in enumerate(pieces.pieces) if p.id == ident), None)
-            if pieces
-            else None
-        )
-        if not tiles or pieces is None or index is None:
+        facts = card_facts(snap.loaded, owner, ident) if snap.loaded else None
+        if not tiles or facts is None:
             raise HTTPException(404)
-        row = {k: v for k, v in pieces.pieces[index].model_dump().items() if v not in (None, "")}
-        back = back_layout_name(pieces)
-        layouts = pieces.owner.layout + (f", back: {back}" if back else "")
-        where = pieces.position(index)
+        row, layouts, where = facts
+        row = {k: v for k, v in row.items() if v not in (None, "", [], {})}
         place = f"{os.path.relpath(where.file)}:{where.cell or where.line}"
         return HTMLResponse(pages.card_page(preview, tiles, row, layouts, place))
 

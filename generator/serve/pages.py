@@ -21,6 +21,9 @@ main{padding:1em}nav a{margin-right:1em}
 figure{margin:0;text-align:center;font-size:13px}figure img{display:block;max-width:90vw;box-shadow:0 1px 3px #0004}
 .stale-note{display:none}.stale .stale-note{display:block;background:#fff3cd;border:1px solid #e0c36a;padding:.5em}
 .stale .grid img{opacity:.45;filter:grayscale(.7)}
+.findings{max-height:40vh;overflow:auto}
+.book{display:flex;gap:1.5em;align-items:flex-start}
+.outline{position:sticky;top:0;max-height:96vh;overflow:auto;flex:0 0 24em;font-size:13px;padding:0}
 .findings li{font-family:ui-monospace,monospace;font-size:13px;list-style:none}
 .error{color:#a40000}.warning{color:#8a5a00}.info{color:#555}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
@@ -156,7 +159,8 @@ def rulebook_page(preview: GamePreview, drawn: Pages) -> str:
     )
     body = (
         f"<main class='{_stale(snap)}'><h1>{escape(snap.title)}: rulebook</h1>{_stale_note(snap)}"
-        f"{_problem(drawn)}<h2>Outline</h2><ul id=outline>{entries}</ul><div class=pages>{pages}</div></main>"
+        f"{_problem(drawn)}<div class=book><ul id=outline class=outline>{entries}</ul>"
+        f"<div class=pages>{pages}</div></div></main>"
     )
     return page(f"{snap.title}: rulebook", body, preview)
 
