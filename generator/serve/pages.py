@@ -27,7 +27,7 @@ figure{margin:0;text-align:center;font-size:13px}figure img{display:block;max-wi
 .findings li{font-family:ui-monospace,monospace;font-size:13px;list-style:none}
 .error{color:#a40000}.warning{color:#8a5a00}.info{color:#555}
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
-.large img{max-height:75vh;width:auto}.card{display:flex;gap:2em;flex-wrap:wrap}
+.large img{max-height:55vh;width:auto}.card{display:flex;gap:2em;align-items:flex-start}.card .grid{flex:0 0 auto}.facts{flex:1;min-width:16em}
 .pages img{display:block;margin:0 0 12px;box-shadow:0 1px 3px #0004}
 """
 
@@ -124,7 +124,7 @@ def card_page(preview: GamePreview, tiles: list[Tile], row: dict, layouts: str, 
         f"<main class='{_stale(snap)}'><h1>{escape(title)}</h1>{_stale_note(snap)}"
         f"<p>Layout: <code>{escape(layouts)}</code> · row at <code id=row>{escape(where)}</code></p>"
         f"<div class=card><div class='grid large'>{images}</div>"
-        f"<div><h2>Data row</h2><table>{cells}</table></div></div>"
+        f"<div class=facts><h2>Data row</h2><table>{cells}</table></div></div>"
         f"{findings_section(snap)}</main>"
     )
     return page(title, body, preview)
