@@ -27,19 +27,109 @@ from generator.serve.watch import Hub, follow
 FOREVER = "public, max-age=31536000, immutable"  # a face image's URL names its content
 
 
-class Games:
-    """The games served, by id, each with its views."""
+class Preview:
+    """The games served, by id, with their views and open pages; each route is a method."""
 
-    def __init__(self, folders: list[Path]) -> None:
+    def __init__(self, folders: list[Path], stopping: Callable[[], bool]) -> None:
         self.previews = {p.id: p for p in (GamePreview(folder) for folder in folders)}
         self.views = {gid: Views() for gid in self.previews}
+        self.hub = Hub(stopping)
 
-    def get(self, request: Request) -> GamePreview:
+    def game_of(self, request: Request) -> GamePreview:
         """The game a request names, or a 404."""
         preview = self.previews.get(request.path_params["game"])
         if preview is None:
             raise HTTPException(404)
         return preview
+
+    def home(self, _request: Request) -> HTMLResponse:
+        """The list of games."""
+        return HTMLResponse(pages.game_list(list(self.previews.values())))
+
+    def game(self, request: Request) -> HTMLResponse:
+        """A game's findings and grids."""
+        return HTMLResponse(pages.game_page(self.game_of(request)))
+
+    def face(self, request: Request) -> Response:
+        """A face's grid image by digest (kept forever: a new face has a new digest), or its
+        large image."""
+        preview, name = self.game_of(request), request.path_params["name"]
+        if name == "large.png":
+            key = tuple(request.path_params[k] for k in ("owner", "piece", "side"))
+            return _png(self.views[preview.id].large(preview.snapshot, key), 1)
+        png = preview.store.pngs.get(name.removesuffix(".png")) if name.endswith(".png") else None
+        if png is None:
+            raise HTTPException(404)
+        return Response(png, media_type="image/png", headers={"Cache-Control": FOREVER})
+
+    def card(self, request: Request) -> HTMLResponse:
+        """A design's card page: its faces at large size, data row, layouts and source line."""
+        preview = self.game_of(request)
+        owner, ident = request.path_params["owner"], request.path_params["piece"]
+        snap = preview.snapshot
+        tiles = [t for g in snap.groups for t in g.tiles if t.owner == owner and t.piece == ident]
+        facts = card_facts(snap.loaded, owner, ident) if snap.loaded else None
+        if not tiles or facts is None:
+            raise HTTPException(404)
+        row, layouts, where = facts
+        row = {k: v for k, v in row.items() if v not in (None, "", [], {})}
+        place = f"{os.path.relpath(where.file)}:{where.cell or where.line}"
+        return HTMLResponse(pages.card_page(preview, tiles, row, layouts, place))
+
+    def sheets(self, request: Request) -> HTMLResponse:
+        """The printed pages of a deck, token sheet or board."""
+        preview, wanted = self.game_of(request), request.path_params["group"]
+        group = next((g for g in preview.snapshot.groups if g.id == wanted), None)
+        drawn = self.views[preview.id].sheets(preview.snapshot, wanted)
+        if group is None or drawn is None:
+            raise HTTPException(404)
+        return HTMLResponse(pages.sheets_page(preview, group, drawn))
+
+    def sheet_png(self, request: Request) -> Response:
+        """One printed page as PNG."""
+        preview = self.game_of(request)
+        drawn = self.views[preview.id].sheets(preview.snapshot, request.path_params["group"])
+        return _png(drawn, request.path_params["page"])
+
+    def rulebook(self, request: Request) -> HTMLResponse:
+        """The rulebook's pages and outline."""
+        preview = self.game_of(request)
+        drawn = self.views[preview.id].rulebook(preview.snapshot)
+        if drawn is None:
+            raise HTTPException(404)
+        return HTMLResponse(pages.rulebook_page(preview, drawn))
+
+    def rulebook_png(self, request: Request) -> Response:
+        """One rulebook page as PNG."""
+        preview = self.game_of(request)
+        return _png(self.views[preview.id].rulebook(preview.snapshot), request.path_params["page"])
+
+    def files(self, request: Request) -> Response:
+        """A file of the game's own folder, and nothing outside it."""
+        found = game_path(self.game_of(request).folder, request.path_params["path"])
+        if found is None:
+            raise HTTPException(404)
+        return FileResponse(found)
+
+    async def events(self, request: Request) -> StreamingResponse:
+        """The game's versions as server-sent events, for its open pages to follow."""
+        stream = self.hub.events(self.game_of(request))
+        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream, media_type="text/event-stream", headers=headers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        """Follow every game's folder while the server runs."""
+        stop = asyncio.Event()
+        hub, previews = self.hub, self.previews.values()
+        followers = [asyncio.create_task(follow(p, hub, stop)) for p in previews]
+        try:
+            yield
+        finally:
+            stop.set()
+            for task in followers:
+                task.cancel()
+            await asyncio.gather(*followers, return_exceptions=True)
 
 
 def game_path(folder: Path, relative: str) -> Path | None:
@@ -74,107 +164,26 @@ def card_facts(loaded: LoadedGame, owner: str, ident: str) -> tuple[dict, str, P
 
 def make_app(folders: list[Path], stopping: Callable[[], bool] = lambda: False) -> Starlette:
     """The preview of the games in `folders`; `stopping` says when open event streams should end."""
-    games, hub = Games(folders), Hub(stopping)
-
-    def home(_request: Request) -> HTMLResponse:
-        return HTMLResponse(pages.game_list(list(games.previews.values())))
-
-    def game(request: Request) -> HTMLResponse:
-        return HTMLResponse(pages.game_page(games.get(request)))
-
-    def face(request: Request) -> Response:
-        preview, name = games.get(request), request.path_params["name"]
-        if name == "large.png":
-            key = tuple(request.path_params[k] for k in ("owner", "piece", "side"))
-            drawn = games.views[preview.id].large(preview.snapshot, key)
-            return _png(drawn, 1, "no-cache")
-        png = preview.store.pngs.get(name.removesuffix(".png")) if name.endswith(".png") else None
-        if png is None:
-            raise HTTPException(404)
-        return Response(png, media_type="image/png", headers={"Cache-Control": FOREVER})
-
-    def card(request: Request) -> HTMLResponse:
-        preview = games.get(request)
-        owner, ident = request.path_params["owner"], request.path_params["piece"]
-        snap = preview.snapshot
-        tiles = [t for g in snap.groups for t in g.tiles if t.owner == owner and t.piece == ident]
-        facts = card_facts(snap.loaded, owner, ident) if snap.loaded else None
-        if not tiles or facts is None:
-            raise HTTPException(404)
-        row, layouts, where = facts
-        row = {k: v for k, v in row.items() if v not in (None, "", [], {})}
-        place = f"{os.path.relpath(where.file)}:{where.cell or where.line}"
-        return HTMLResponse(pages.card_page(preview, tiles, row, layouts, place))
-
-    def sheets(request: Request) -> HTMLResponse:
-        preview = games.get(request)
-        group = next(
-            (g for g in preview.snapshot.groups if g.id == request.path_params["group"]), None
-        )
-        drawn = games.views[preview.id].sheets(preview.snapshot, request.path_params["group"])
-        if group is None or drawn is None:
-            raise HTTPException(404)
-        return HTMLResponse(pages.sheets_page(preview, group, drawn))
-
-    def sheet_png(request: Request) -> Response:
-        preview = games.get(request)
-        drawn = games.views[preview.id].sheets(preview.snapshot, request.path_params["group"])
-        return _png(drawn, request.path_params["page"])
-
-    def rulebook(request: Request) -> HTMLResponse:
-        preview = games.get(request)
-        drawn = games.views[preview.id].rulebook(preview.snapshot)
-        if drawn is None:
-            raise HTTPException(404)
-        return HTMLResponse(pages.rulebook_page(preview, drawn))
-
-    def rulebook_png(request: Request) -> Response:
-        preview = games.get(request)
-        drawn = games.views[preview.id].rulebook(preview.snapshot)
-        return _png(drawn, request.path_params["page"])
-
-    def files(request: Request) -> Response:
-        found = game_path(games.get(request).folder, request.path_params["path"])
-        if found is None:
-            raise HTTPException(404)
-        return FileResponse(found)
-
-    async def events(request: Request) -> StreamingResponse:
-        preview = games.get(request)
-        headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-        return StreamingResponse(
-            hub.events(preview), media_type="text/event-stream", headers=headers
-        )
-
-    async def missing(_request: Request, _exc: Exception) -> HTMLResponse:
-        return HTMLResponse(pages.not_found(), status_code=404)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        stop = asyncio.Event()
-        followers = [asyncio.create_task(follow(p, hub, stop)) for p in games.previews.values()]
-        try:
-            yield
-        finally:
-            stop.set()
-            for task in followers:
-                task.cancel()
-            await asyncio.gather(*followers, return_exceptions=True)
-
-    game_url = "/game/{game}"
+    app = Preview(folders, stopping)
+    game = "/game/{game}"
     routes = [
-        Route("/", home),
-        Route(game_url + "/", game),
-        Route(game_url + "/face/{owner}/{piece}/{side}/{name}", face),
-        Route(game_url + "/card/{owner}/{piece}", card),
-        Route(game_url + "/sheets/{group}/", sheets),
-        Route(game_url + "/sheets/{group}/{page:int}.png", sheet_png),
-        Route(game_url + "/rulebook", rulebook),
-        Route(game_url + "/rulebook/{page:int}.png", rulebook_png),
-        Route(game_url + "/files/{path:path}", files),
-        Route("/events/{game}", events),
+        Route("/", app.home),
+        Route(game + "/", app.game),
+        Route(game + "/face/{owner}/{piece}/{side}/{name}", app.face),
+        Route(game + "/card/{owner}/{piece}", app.card),
+        Route(game + "/sheets/{group}/", app.sheets),
+        Route(game + "/sheets/{group}/{page:int}.png", app.sheet_png),
+        Route(game + "/rulebook", app.rulebook),
+        Route(game + "/rulebook/{page:int}.png", app.rulebook_png),
+        Route(game + "/files/{path:path}", app.files),
+        Route("/events/{game}", app.events),
     ]
-    return Starlette(routes=routes, exception_handlers={404: missing}, lifespan=lifespan)
+    return Starlette(routes=routes, exception_handlers={404: _missing}, lifespan=app.lifespan)
+
+
+async def _missing(_request: Request, _exc: Exception) -> HTMLResponse:
+    """Every path the preview does not serve, as one plain page."""
+    return HTMLResponse(pages.not_found(), status_code=404)
 
 
 def _png(drawn: Pages | None, page: int, cache: str = "no-cache") -> Response:

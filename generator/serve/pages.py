@@ -188,26 +188,32 @@ def _group(preview: GamePreview, group: Group) -> str:
 
 
 def _game_url(preview: GamePreview) -> str:
+    """Where a game's page is; ids are quoted so any id makes a valid path."""
     return f"/game/{quote(preview.id)}/"
 
 
 def _card_url(preview: GamePreview, tile: Tile) -> str:
+    """Where a design's card page is."""
     return f"{_game_url(preview)}card/{quote(tile.owner)}/{quote(tile.piece)}"
 
 
 def _face_url(preview: GamePreview, tile: Tile) -> str:
+    """The folder of a face's images; the file name is its digest, so a new face is a new URL."""
     return f"{_game_url(preview)}face/{quote(tile.owner)}/{quote(tile.piece)}/{tile.side}/"
 
 
 def _has_rulebook(snap: Snapshot) -> bool:
+    """Whether to offer the rulebook view."""
     return snap.loaded is not None and has_rulebook(snap.loaded.folder)
 
 
 def _stale(snap: Snapshot) -> str:
+    """The class that greys out faces the latest data did not render."""
     return "stale" if snap.stale else ""
 
 
 def _stale_note(snap: Snapshot) -> str:
+    """Why faces are greyed out; shown only under the `stale` class."""
     return (
         "<p class=stale-note>The data has errors (see the findings): these are the last faces "
         "that rendered, marked stale. Fix the data and they update.</p>"
@@ -215,14 +221,17 @@ def _stale_note(snap: Snapshot) -> str:
 
 
 def _problem(drawn: Pages) -> str:
+    """The one line that says a view could not be drawn."""
     return f"<p class=error>{escape(drawn.problem)}</p>" if drawn.problem else ""
 
 
 def _rank(finding: Finding) -> int:
+    """Errors before warnings before notes."""
     return SEVERITY_ORDER.get(finding.severity, 3)
 
 
 def _tally(findings: tuple[Finding, ...]) -> str:
+    """The counts `pnp check` ends with."""
     errors = sum(f.severity is Severity.ERROR for f in findings)
     warnings = sum(f.severity is Severity.WARNING for f in findings)
     return f"{errors} error(s), {warnings} warning(s)"
