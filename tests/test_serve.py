@@ -156,13 +156,14 @@ def test_nothing_changed_redraws_nothing(preview):
     assert after.version == before.version + 1
 
 
-def test_a_layout_edit_redraws_every_front_of_its_deck_and_no_back(preview):
+def test_a_layout_edit_rerenders_its_deck_only_and_redraws_its_fronts_only(preview):
     before = preview.snapshot
     _edit(
         preview.folder / "game.yaml", 'fill: "#2e6b4f", bleed: true', 'fill: "#6b2e2e", bleed: true'
     )
     changed = changed_tiles(before, preview.refresh())
     assert changed == [("actions", card, "front") for card in ("gather", "trade", "build", "scout")]
+    assert len(preview.designs.rendered) == 4  # the coin token's layout did not change
 
 
 def test_the_preview_shows_the_faces_the_build_renders(preview):

@@ -12,12 +12,24 @@ from generator.build import Rendered
 from generator.findings import Finding, Report
 from generator.limits import applied
 from generator.load.game import LoadedGame, PieceFile
+from generator.render.backs import back_layout_name, own_back
 from generator.render.boards import board_face
 from generator.render.faces import Face, PieceFaces, assembled, design_faces
 from generator.render.text import placeholder_mode
 from generator.serve.previews import face_digest
 
 # Data files are compared as loaded (their rows); any other file (art, fonts) may change any face.
+# Parts of game.yaml no card or token face draws; layouts are compared per design instead.
+NOT_ON_FACES = {
+    "layouts",
+    "components",
+    "setup",
+    "invariants",
+    "errata",
+    "rulebook",
+    "guides",
+    "boards",
+}
 DATA_SUFFIXES = {".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".ods", ".md", ".markdown"}
 
 
@@ -76,10 +88,12 @@ class Designs:
     ) -> PieceFaces:
         """A deck's or token sheet's faces, rendering only the designs not seen before."""
         fronts, backs = [], []
+        back = back_layout_name(pieces)
         for index, piece in enumerate(pieces.pieces):
-            key = hashlib.sha256(
-                pickle.dumps((shared, pieces.owner, piece, pieces.position(index)))
-            ).hexdigest()
+            names = sorted({pieces.owner.layout, back or "", own_back(piece)[0] or ""} - {""})
+            layouts = [loaded.layouts.get(name) for name in names]
+            content = (shared, pieces.owner, piece, pieces.position(index), layouts)
+            key = hashlib.sha256(pickle.dumps(content)).hexdigest()
             design = used.get(key) or self.kept.get(key) or _design(loaded, pieces, index)
             used[key] = design
             report.findings.extend(design.findings)
@@ -97,12 +111,13 @@ def _design(loaded: LoadedGame, pieces: PieceFile, index: int) -> Design:
 
 
 def _shared_key(loaded: LoadedGame) -> bytes:
-    """What every face may depend on beyond its own row: the game's settings and layouts, how
-    placeholders print, and the art and font files (by size and time)."""
+    """What any face may depend on beyond its own row and layouts: the game's settings but for
+    the parts no face draws, how placeholders print, and the art and font files (by size and
+    time)."""
     files = sorted(
         (str(path), path.stat().st_size, path.stat().st_mtime_ns)
         for path in Path(loaded.folder).rglob("*")
         if path.is_file() and path.suffix.lower() not in DATA_SUFFIXES
     )
-    content = (loaded.game, loaded.layouts, placeholder_mode(), files)
-    return hashlib.sha256(pickle.dumps(content)).digest()
+    game = loaded.game.model_dump(exclude=NOT_ON_FACES)
+    return hashlib.sha256(pickle.dumps((game, placeholder_mode(), files))).digest()
