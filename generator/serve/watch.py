@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from starlette.concurrency import run_in_threadpool
 from watchfiles import awatch
 
+from generator.load.layouts import SHARED_LAYOUTS
 from generator.serve.session import GamePreview
 
 KEEP_ALIVE_SECONDS = 15.0
@@ -57,9 +58,11 @@ def _event(version: int) -> str:
 
 
 async def follow(preview: GamePreview, hub: Hub, stop: asyncio.Event) -> None:
-    """Render the game now, then again after every change to its files, until `stop`."""
+    """Render the game now, then again after every change to its files or to the shared
+    layouts it may extend, until `stop`."""
     await run_in_threadpool(preview.refresh)
     hub.announce(preview)
-    async for _changes in awatch(preview.folder, debounce=DEBOUNCE_MS, stop_event=stop):
+    watched = [preview.folder] + ([SHARED_LAYOUTS] if SHARED_LAYOUTS.is_dir() else [])
+    async for _changes in awatch(*watched, debounce=DEBOUNCE_MS, stop_event=stop):
         await run_in_threadpool(preview.refresh)
         hub.announce(preview)
