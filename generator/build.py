@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import suppress
@@ -11,7 +10,10 @@ from functools import partial
 from pathlib import Path
 
 from generator import progress
+from generator.cache.kits import cached_job, job_key, keep_job
+from generator.cache.store import Store
 from generator.check import check_game
+from generator.cores import cores
 from generator.errors import DataError
 from generator.findings import Finding, Report
 from generator.limits import Limits, applied
@@ -104,15 +106,15 @@ def full_check(folder: Path) -> list[Finding]:
 
 def full_checks(folders: list[Path]) -> list[Finding]:
     """`full_check` of several games, one game per core: each is independent of the others."""
-    workers = min(len(folders), os.cpu_count() or 1)
+    workers = min(len(folders), cores())
     if workers < 2:
         return [finding for folder in folders for finding in full_check(folder)]
     with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
-        started = {folder: pool.submit(full_check, folder) for folder in _largest_first(folders)}
+        started = {folder: pool.submit(full_check, folder) for folder in largest_first(folders)}
         return [finding for folder in folders for finding in started[folder].result()]
 
 
-def _largest_first(folders: list[Path]) -> list[Path]:
+def largest_first(folders: list[Path]) -> list[Path]:
     """The games with the most data start first, so no core is left with a big one at the end."""
     return sorted(
         folders, key=lambda f: -sum(p.stat().st_size for p in f.rglob("*") if p.is_file())
@@ -182,19 +184,17 @@ def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
     return list(rendered_game(loaded).decks)
 
 
-def plan_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
-    """Render and impose a whole game in memory; nothing is written yet."""
+def plan_kit(loaded: LoadedGame, options: BuildOptions, store: Store | None = None) -> Kit:
+    """Render and impose a whole game in memory; nothing is written yet. With a cache `store`,
+    jobs whose inputs are unchanged take their files from it, and new ones are kept there."""
     with frozen_heap(), placeholders(options.placeholders):  # faces live until the last sheet
-        return _planned_kit(loaded, options)
+        return _planned_kit(loaded, options, store)
 
 
-def _planned_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
+def _planned_kit(loaded: LoadedGame, options: BuildOptions, store: Store | None) -> Kit:
     rendered = rendered_game(loaded)
-    files = [
-        file
-        for batch in _run_jobs(loaded, _jobs(rendered, options, loaded), options)
-        for file in batch
-    ]
+    jobs = _jobs(rendered, options, loaded)
+    files = [file for batch in _run_jobs(loaded, jobs, options, store) for file in batch]
     if (
         "cards" in options.only
         and options.printing.duplex in ("long", "short")
@@ -211,7 +211,8 @@ def _planned_kit(loaded: LoadedGame, options: BuildOptions) -> Kit:
                 {"duplex": options.printing.duplex},
             )
         )
-    return Kit(loaded.game.id, loaded.game.title, tuple(files), partial(_components, loaded))
+    counted = partial(counted_components, inventory(loaded))
+    return Kit(loaded.game.id, loaded.game.title, tuple(files), counted)
 
 
 @dataclass(frozen=True)
@@ -310,17 +311,39 @@ def _card_jobs(part: str, size: str, decks: list[PieceFaces]) -> list[Job]:
     return [Job(part, size, tuple(decks))]
 
 
-def _run_jobs(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> list[list[OutputFile]]:
-    """Run the jobs, in worker processes when there is enough rasterising to pay for them; the
-    progress of each part counts its jobs as they finish."""
-    work = partial(_run_job, loaded.game.limits, loaded.game.title, loaded.game.symbols)
-    work = partial(work, loaded.folder, options)
+def _run_jobs(
+    loaded: LoadedGame, jobs: list[Job], options: BuildOptions, store: Store | None
+) -> list[list[OutputFile]]:
+    """Each job's files: from the cache when its inputs are unchanged, else made (and kept);
+    the progress of each part counts its jobs as they finish."""
     for part in dict.fromkeys(job.part for job in jobs):
         progress.stage(part, sum(job.part == part for job in jobs), JOB_UNITS.get(part, ""))
+    game = loaded.game
+    keys = [
+        job_key(loaded.folder, options, game.title, game.symbols, game.limits, job)
+        if store
+        else None
+        for job in jobs
+    ]
+    found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}
+    for i in found:
+        progress.advance(jobs[i].part)
+    missing = [i for i in range(len(jobs)) if i not in found]
+    for i, files in zip(missing, _made(loaded, [jobs[i] for i in missing], options), strict=True):
+        found[i] = files
+        if store:
+            keep_job(store, keys[i], files)
+    return [found[i] for i in range(len(jobs))]
+
+
+def _made(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> list[list[OutputFile]]:
+    """Run the jobs, in worker processes when there is enough rasterising to pay for them."""
+    work = partial(_run_job, loaded.game.limits, loaded.game.title, loaded.game.symbols)
+    work = partial(work, loaded.folder, options)
     raster_faces = sum(
         len(deck.fronts) for job in jobs if job.part in DECK_PARTS for deck in job.decks
     )
-    workers = min(len(jobs), os.cpu_count() or 1)
+    workers = min(len(jobs), cores())
     if workers < 2 or raster_faces < PARALLEL_MIN_FACES:
         return [_counted(job, work(job)) for job in jobs]
     with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
@@ -372,7 +395,21 @@ def _job_files(
     return card_files(title, job.size, group, symbols, folder, options.paper, options.printing)
 
 
-def _components(loaded: LoadedGame, files: list[dict]) -> tuple[dict, ...]:
+def inventory(loaded: LoadedGame) -> list[dict]:
+    """The game's components as the manifest counts them (plain data, so a cached kit keeps it)."""
+    return [
+        {
+            "id": c.id,
+            "kind": str(c.kind),
+            "provided_by": c.provided_by,
+            "part_of": c.part_of,
+            "provided": bool(c.provided),
+        }
+        for c in loaded.game.components
+    ]
+
+
+def counted_components(components: list[dict], files: list[dict]) -> tuple[dict, ...]:
     """How many of each printable inventory component the kit's files (manifest entries)
     contain, counted from their placements.
 
@@ -384,15 +421,16 @@ def _components(loaded: LoadedGame, files: list[dict]) -> tuple[dict, ...]:
         for key in ("decks", "sheets", "boards", "booklets"):
             if file.get("format") != "print-shop":
                 placed.update(file.get(key, {}))
-    components = loaded.game.components
-    parent_of = {c.id: c.part_of for c in components}
-    counts = {c.id: placed.get(c.provided_by or "", 0) for c in components}
-    totals = {c.id for c in components if c.provided_by is None}
-    for component in sorted(components, key=lambda c: -_depth(c.id, parent_of)):
-        if component.part_of in totals:
-            counts[component.part_of] += counts[component.id]
+    parent_of = {c["id"]: c["part_of"] for c in components}
+    counts = {c["id"]: placed.get(c["provided_by"] or "", 0) for c in components}
+    totals = {c["id"] for c in components if c["provided_by"] is None}
+    for component in sorted(components, key=lambda c: -_depth(c["id"], parent_of)):
+        if component["part_of"] in totals:
+            counts[component["part_of"]] += counts[component["id"]]
     return tuple(
-        {"id": c.id, "kind": c.kind, "count": counts[c.id]} for c in components if c.provided
+        {"id": c["id"], "kind": c["kind"], "count": counts[c["id"]]}
+        for c in components
+        if c["provided"]
     )
 
 

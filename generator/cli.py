@@ -12,7 +12,9 @@ import click
 
 from generator import progress
 from generator.bars import Bars, Lines, display
-from generator.build import PARTS, BuildOptions, checked_game, full_checks, plan_kit
+from generator.batch import Planned, planned_game, planned_games
+from generator.build import PARTS, BuildOptions, full_checks
+from generator.cache.store import cache_root
 from generator.check import RULES
 from generator.check.errata import ACKNOWLEDGED
 from generator.check.rulebook import check_text_file
@@ -286,6 +288,19 @@ def _parts(_ctx: click.Context, _param: click.Parameter, value: str | None) -> f
     help="Resolution of PNG exports.",
 )
 @click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Build everything afresh, neither reading nor writing the cache (OUTPUT/.cache/).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Build this many games at once, each in its own process.",
+)
+@click.option(
     "-q",
     "--quiet",
     is_flag=True,
@@ -303,6 +318,8 @@ def build(
     only: frozenset[str],
     placeholders: str,
     dpi: int,
+    no_cache: bool,
+    jobs: int,
     quiet: bool,
 ) -> None:
     """Check, then build print-ready PDFs, exports and a manifest into OUTPUT/<game>/.
@@ -313,6 +330,12 @@ def build(
     no longer makes are gone. With --only, the other parts' files are kept
     from the previous kit and the manifest lists them all.
 
+    A rebuild redoes only what changed: a game whose files are all as before
+    comes whole from the cache in OUTPUT/.cache/ ($PNP_CACHE_DIR/kits when
+    set), and otherwise only the sheets, PNGs and booklets whose content
+    changed are drawn again; the files are the same bytes either way. The
+    cache is safe to delete; --no-cache builds everything afresh.
+
     On a terminal (stderr), progress bars show each stage of the game at
     work; in a log or pipe there are none. Each game ends with one line on
     stderr: its files, folder, time and warnings. --quiet drops both.
@@ -322,43 +345,53 @@ def build(
       pnp build card_data/paladins-and-barbarians --paper letter --duplex short
       pnp build --all --back-offset 0.5,-1 -o dist
       pnp build paladins-and-barbarians --only png --dpi 600
+      pnp build --all --jobs 4
     """
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
     check_output_folder(out_root)
     folders = _game_folders(paths, all_games)
+    cache = None if no_cache else cache_root(out_root)
     with display(quiet, len(folders)) as shown:
-        checked, failures = _planned(folders, options, shown)
+        planned = _planned(folders, options, cache, min(jobs, len(folders)), shown)
+    failures = [finding for game in planned if game.kit is None for finding in game.findings]
     if failures:
         click.echo(format_findings(failures, "text"))
         raise DataError(failures)
-    with display(quiet, len(checked)) as shown:
-        for loaded, findings, kit, seconds in checked:
+    with display(quiet, len(planned)) as shown:
+        for game in planned:
+            assert game.kit is not None
             started = time.monotonic()
-            with shown.game(loaded.folder.name) as listener, progress.reporting(listener):
-                folder = write_kit(kit, out_root, None if only == frozenset(PARTS) else only)
-            seconds += time.monotonic() - started
-            warnings = sum(f.severity is Severity.WARNING for f in findings)
+            with shown.game(game.folder.name) as listener, progress.reporting(listener):
+                folder = write_kit(game.kit, out_root, None if only == frozenset(PARTS) else only)
+            seconds = game.seconds + time.monotonic() - started
+            warnings = sum(f.severity is Severity.WARNING for f in game.findings)
             note = f", {warnings} warning(s) (see pnp check)" if warnings else ""
-            shown.say(
-                f"{loaded.game.id}: {len(kit.files)} file(s) in {folder} in {seconds:.1f} s{note}"
-            )
+            note += ", unchanged (from the cache)" if game.cached else ""
+            files = len(game.kit.files)
+            shown.say(f"{game.kit.game}: {files} file(s) in {folder} in {seconds:.1f} s{note}")
 
 
-def _planned(folders: list[Path], options: BuildOptions, shown: Bars | Lines) -> tuple[list, list]:
-    """Each game checked and its kit planned, with the seconds it took; or the findings that
-    stop the build."""
-    checked, failures = [], []
+def _planned(
+    folders: list[Path],
+    options: BuildOptions,
+    cache: Path | None,
+    jobs: int,
+    shown: Bars | Lines,
+) -> list[Planned]:
+    """Each game checked and its kit planned (or its errors), in the order given: one by one
+    with progress bars, or `jobs` games at a time in worker processes."""
+    if jobs > 1:
+        done = {}
+        for game in planned_games(folders, options, cache, jobs):
+            with shown.game(game.folder.name):
+                done[game.folder] = game
+        return [done[folder] for folder in folders]
+    planned = []
     for folder in folders:
-        started = time.monotonic()
-        try:
-            with shown.game(folder.name) as listener, progress.reporting(listener):
-                loaded, findings = checked_game(folder)
-                kit = plan_kit(loaded, options)
-            checked.append((loaded, findings, kit, time.monotonic() - started))
-        except DataError as exc:
-            failures.extend(exc.findings)
-    return checked, failures
+        with shown.game(folder.name) as listener, progress.reporting(listener):
+            planned.append(planned_game(folder, options, cache))
+    return planned
 
 
 @cli.command("clean")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.cache.store import FOLDER
 from generator.write import output
 from tests.conftest import HEROES_CSV
 
@@ -48,8 +49,8 @@ def assert_whole(folder: Path) -> dict[str, str]:
 
 
 def leftovers(out: Path) -> list[str]:
-    """Hidden staging or set-aside folders of any game in an output folder."""
-    return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+    """Hidden staging or set-aside folders of any game in an output folder (not the cache)."""
+    return sorted(p.name for p in out.iterdir() if p.name.startswith(".") and p.name != FOLDER)
 
 
 @pytest.fixture
@@ -254,6 +255,7 @@ def test_a_kit_set_aside_by_a_build_killed_mid_swap_comes_back(starter, pnp):
 CHILD = """\
 import os, signal, sys
 from generator import cli
+from generator.cache.store import FOLDER
 from generator.write import output
 {patch}
 sys.argv = ["pnp", *sys.argv[1:]]

@@ -6,10 +6,10 @@ The worker inherits the loaded game through fork, so only the fitted faces trave
 from __future__ import annotations
 
 import multiprocessing
-import os
 from concurrent.futures import ProcessPoolExecutor
 
 from generator import progress
+from generator.cores import cores
 from generator.findings import Report
 from generator.limits import applied
 from generator.load.game import LoadedGame, PieceFile
@@ -34,7 +34,7 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
     if (
         count < PARALLEL_MIN_DESIGNS
         or all_resolved(loaded, pieces)
-        or (os.cpu_count() or 1) < 2
+        or cores() < 2
         or "fork" not in multiprocessing.get_all_start_methods()
     ):
         return piece_faces(loaded, pieces, report)

@@ -1,0 +1,74 @@
+"""Games planned for `pnp build`: each from the cache when its folder is unchanged, and several
+side by side in worker processes with `--jobs N` (each of them rendering in one process)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+from generator.build import (
+    BuildOptions,
+    checked_game,
+    counted_components,
+    inventory,
+    largest_first,
+    plan_kit,
+)
+from generator.cache.kits import cached_kit, game_key, keep_kit
+from generator.cache.store import Store
+from generator.cores import use_one_process
+from generator.errors import DataError
+from generator.findings import Finding
+from generator.render.heap import frozen_heap
+from generator.write.output import Kit
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One game's kit in memory with its warnings, or the errors that stop the build."""
+
+    folder: Path
+    kit: Kit | None
+    findings: list[Finding] = field(default_factory=list)
+    seconds: float = 0.0
+    cached: bool = False  # the whole kit came from the cache: nothing was checked or drawn
+
+
+def planned_game(folder: Path, options: BuildOptions, cache: Path | None) -> Planned:
+    """A game's kit: the cached one when no input changed, else checked, rendered and kept.
+
+    `cache` is the cache folder (None: neither read nor write it, a cold build).
+    """
+    started = time.monotonic()
+    store = Store(cache) if cache else None
+    key = game_key(folder, options) if store else ""
+    if store and (found := cached_kit(store, key, folder)):
+        game, title, files, findings, components = found
+        kit = Kit(game, title, tuple(files), partial(counted_components, components))
+        return Planned(folder, kit, findings, time.monotonic() - started, cached=True)
+    try:
+        loaded, findings = checked_game(folder)
+        kit = plan_kit(loaded, options, store)
+    except DataError as exc:
+        return Planned(folder, None, exc.findings)
+    if store and game_key(folder, options) == key:  # not edited while it was built
+        keep_kit(store, key, folder, kit, findings, inventory(loaded))
+    return Planned(folder, kit, findings, time.monotonic() - started)
+
+
+def planned_games(
+    folders: list[Path], options: BuildOptions, cache: Path | None, jobs: int
+) -> Iterator[Planned]:
+    """Every game planned, `jobs` at a time in worker processes, in the order they finish."""
+    plan: Callable[[Path], Planned] = partial(planned_game, options=options, cache=cache)
+    with (
+        frozen_heap(),
+        ProcessPoolExecutor(max_workers=jobs, initializer=use_one_process) as pool,
+    ):
+        started = [pool.submit(plan, folder) for folder in largest_first(folders)]
+        for future in as_completed(started):
+            yield future.result()

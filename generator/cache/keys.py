@@ -1,0 +1,132 @@
+"""Cache keys: a stable digest of what a build step reads, the same in every process and run.
+
+Python's `hash()` changes with each interpreter (strings are salted), and `pickle` writes sets in
+that salted order, so neither can name a cached file. `digest` walks the value instead: frozen
+dataclasses field by field, models by their data, sets sorted, and every file by its bytes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import os
+from functools import cache
+from importlib.metadata import PackageNotFoundError, distributions, version
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1  # bump when the cache's layout or what its keys cover changes
+PACKAGE = Path(__file__).resolve().parents[1]  # generator/
+TEMPLATES = PACKAGE.parent / "templates"  # the shared layouts every game may extend
+# Text the loader turns into decks, layouts, symbols and rulebooks: a job's key covers it through
+# the resolved faces and blocks it draws. Every other file of a game counts as art or a font.
+DATA_SUFFIXES = frozenset(
+    (".csv", ".tsv", ".txt", ".md", ".markdown", ".yaml", ".yml", ".json", ".xlsx", ".ods")
+)
+
+
+class Uncacheable(TypeError):
+    """A value `digest` cannot name stably; the step that reads it runs uncached."""
+
+
+def digest(*values: Any) -> str:
+    """The hex SHA-256 of values, stable across processes, runs and machines."""
+    sha = hashlib.sha256()
+    for value in values:
+        _feed(sha, value)
+    return sha.hexdigest()
+
+
+def _feed(sha: Any, value: Any) -> None:
+    """Write one value into the hash with its type, so `1`, `"1"` and `(1,)` differ."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        sha.update(f"{type(value).__name__}:{value!r};".encode())
+    elif isinstance(value, bytes):
+        sha.update(b"bytes:%d;" % len(value) + value)
+    elif isinstance(value, enum.Enum):
+        _tagged(sha, type(value).__name__, [value.value])
+    elif isinstance(value, Path):
+        _tagged(sha, "path", [value.name, file_digest(value)])
+    elif isinstance(value, (tuple, list)):
+        _tagged(sha, type(value).__name__, value)
+    elif isinstance(value, (set, frozenset)):
+        _tagged(sha, "set", sorted(digest(item) for item in value))
+    elif isinstance(value, dict):
+        _tagged(sha, "dict", [pair for item in value.items() for pair in item])
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = [getattr(value, f.name) for f in dataclasses.fields(value)]
+        _tagged(sha, type(value).__qualname__, fields)
+    elif hasattr(value, "model_dump"):  # a pydantic model of the game data
+        _tagged(sha, type(value).__qualname__, [value.model_dump()])
+    elif hasattr(value, "blPara") or type(value).__name__ == "Paragraph":
+        _tagged(sha, "Paragraph", [value.text, *_style(value.style), getattr(value, "width", 0)])
+    else:
+        raise Uncacheable(f"no stable digest for {type(value).__qualname__}")
+
+
+def _tagged(sha: Any, tag: str, items: Any) -> None:
+    sha.update(f"<{tag}:".encode())
+    for item in items:
+        _feed(sha, item)
+    sha.update(b">")
+
+
+def _style(style: Any) -> list[str]:
+    """A ReportLab paragraph style as sorted `name=value` lines (its values repr their content)."""
+    return sorted(f"{k}={v!r}" for k, v in vars(style).items() if k != "parent")
+
+
+def file_digest(path: Path) -> str:
+    """A file's SHA-256 (remembered while its size and modification time stay the same)."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return "missing"
+    return _file_digest(path.resolve(), stat.st_size, stat.st_mtime_ns)
+
+
+@cache
+def _file_digest(path: Path, size: int, mtime: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "not a file"
+
+
+def folder_files(folder: Path) -> list[tuple[str, str]]:
+    """Every file of a game folder as (relative path, content digest), in a stable order."""
+    files = []
+    for root, dirs, names in os.walk(folder):
+        dirs.sort()
+        for name in sorted(names):
+            path = Path(root, name)
+            files.append((path.relative_to(folder).as_posix(), file_digest(path)))
+    return files
+
+
+def asset_files(folder: Path) -> list[tuple[str, str]]:
+    """The game's art and font files (anything that is not text data), for the keys of jobs."""
+    return [(name, sha) for name, sha in folder_files(folder) if not _is_data(name)]
+
+
+def _is_data(name: str) -> bool:
+    return Path(name).suffix.lower() in DATA_SUFFIXES
+
+
+@cache
+def code_version() -> str:
+    """pnp's version, its own code and shared layouts, and every installed package's version:
+    whatever of these changes, nothing cached before is reused."""
+    sources = [
+        (path.relative_to(PACKAGE.parent).as_posix(), file_digest(path))
+        for base in (PACKAGE, TEMPLATES)
+        for path in sorted(base.rglob("*"))
+        if path.is_file() and path.suffix != ".pyc"
+    ]
+    packages = sorted(f"{d.metadata['Name']}=={d.version}" for d in distributions())
+    return digest(FORMAT, _pnp_version(), sources, packages)
+
+
+def _pnp_version() -> str:
+    try:
+        return version("pnp-generator")
+    except PackageNotFoundError:
+        return "0"

@@ -1,0 +1,113 @@
+"""The cache on disk: output files by content, and records naming them by the key of their inputs.
+
+Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
+
+    v1/files/ab/ab12...      the bytes of one output file, named by their SHA-256
+    v1/jobs/cd/cd34....json  what one job made: its files' names, manifest details and hashes
+    v1/games/ef/ef56....json a whole game's kit: its files, its findings and its inventory
+
+Every file is written under a temporary name and renamed into place, so builds running at the
+same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
+the folder (or any part of it) only makes the next build slower.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from generator.cache.keys import FORMAT
+from generator.write.output import OutputFile, write_atomic
+
+CACHE_ENV = "PNP_CACHE_DIR"
+FOLDER = ".cache"  # beside the kits in the output folder; never inside a kit
+
+
+def cache_root(out_root: Path) -> Path:
+    """Where builds into `out_root` keep their cache: `$PNP_CACHE_DIR/kits` when it is set."""
+    shared = os.environ.get(CACHE_ENV)
+    return Path(shared) / "kits" if shared else out_root / FOLDER
+
+
+class Store:
+    """Output files and records kept by the key of what made them."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root / f"v{FORMAT}"
+
+    def files(self, kind: str, key: str) -> tuple[list[OutputFile], dict[str, Any]] | None:
+        """The files a record lists and the record itself, or None when any piece is missing."""
+        record = self._read_record(kind, key)
+        if record is None:
+            return None
+        files = []
+        for entry in record.get("files", []):
+            data = self._blob(entry.get("sha256", ""))
+            if data is None:
+                return None
+            files.append(OutputFile(**{k: v for k, v in entry.items() if k != "sha256"}, data=data))
+        return files, record
+
+    def keep(self, kind: str, key: str, files: list[OutputFile], **extra: Any) -> None:
+        """Store files and a record naming them (with `extra` fields) under `key`."""
+        entries = []
+        for output in files:
+            sha = hashlib.sha256(output.data).hexdigest()
+            blob = self._path("files", sha)
+            if not blob.is_file():
+                write_atomic(blob, output.data)
+            entries.append(
+                {
+                    "name": output.name,
+                    "kind": output.kind,
+                    "pages": output.pages,
+                    "paper": output.paper,
+                    "details": output.details,
+                    "sha256": sha,
+                }
+            )
+        record = json.dumps({"files": entries, **extra}).encode("utf-8")  # details keep their order
+        write_atomic(self._path(kind, key, ".json"), record)
+
+    def get(self, kind: str, key: str) -> bytes | None:
+        """Bytes kept under a key (e.g. a preview's PNG), or None."""
+        try:
+            return self._path(kind, key).read_bytes()
+        except OSError:
+            return None
+
+    def put(self, kind: str, key: str, data: bytes) -> None:
+        """Keep bytes under a key; a build reading it at the same time sees old bytes or new."""
+        write_atomic(self._path(kind, key), data)
+
+    def remembered(self, kind: str, key: str, make: Callable[[], bytes]) -> bytes:
+        """The bytes kept under a key, made (and kept) the first time they are asked for."""
+        data = self.get(kind, key)
+        if data is None:
+            data = make()
+            self.put(kind, key, data)
+        return data
+
+    def _read_record(self, kind: str, key: str) -> dict[str, Any] | None:
+        try:
+            record = json.loads(self._path(kind, key, ".json").read_bytes())
+        except (OSError, ValueError):
+            return None
+        return record if isinstance(record, dict) else None
+
+    def _blob(self, sha: str) -> bytes | None:
+        """A stored file's bytes, or None when it is gone or no longer matches its name."""
+        try:
+            data = self._path("files", sha).read_bytes()
+        except (OSError, ValueError):
+            return None
+        return data if hashlib.sha256(data).hexdigest() == sha else None
+
+    def _path(self, kind: str, key: str, suffix: str = "") -> Path:
+        if len(key) != 64 or not all(c in "0123456789abcdef" for c in key):
+            raise ValueError(f"expected a SHA-256 key, found {key!r}")
+        return self.root / kind / key[:2] / f"{key}{suffix}"

@@ -1,0 +1,50 @@
+"""`pnp build --all --jobs N`: games built side by side in worker processes give the same kits,
+byte for byte, as one after another, each game rendering in a single process."""
+
+from __future__ import annotations
+
+import shutil
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from generator.cores import cores, use_one_process
+from tests.test_cache import kit_hashes
+
+
+def two_games(game, root: Path) -> None:
+    """The demo game and a copy named `other` (one card's text changed) under root/card_data."""
+    folder = game()
+    shutil.copytree(folder, root / "card_data" / "demo")
+    other = root / "card_data" / "other"
+    shutil.copytree(folder, other)
+    yaml = other / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("id: demo", "id: other"))
+    deck = other / "decks" / "heroes.csv"
+    deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
+
+
+def test_games_built_in_parallel_are_the_same_bytes_as_one_by_one(game, pnp, tmp_path):
+    two_games(game, tmp_path)
+    serial = pnp("build", "--all", "--jobs", "1", "-o", "one", "--no-cache")
+    parallel = pnp("build", "--all", "--jobs", "2", "-o", "two", "--no-cache")
+    assert serial.exit_code == parallel.exit_code == 0
+    for name in ("demo", "other"):
+        assert kit_hashes(tmp_path / "two" / name) == kit_hashes(tmp_path / "one" / name)
+    assert kit_hashes(tmp_path / "two" / "demo") != kit_hashes(tmp_path / "two" / "other")
+    lines = parallel.stderr.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["demo", "other"]  # in the order asked
+
+
+def test_parallel_games_stop_on_any_error_and_write_nothing(game, pnp, tmp_path):
+    two_games(game, tmp_path)
+    deck = tmp_path / "card_data" / "other" / "decks" / "heroes.csv"
+    deck.write_text(deck.read_text().replace("mage,Mage,1", "mage,Mage,many"))
+    result = pnp("build", "--all", "--jobs", "2", "-o", "out")
+    assert result.exit_code == 1
+    assert "card_data/other/decks/heroes.csv:3" in result.stdout
+    assert not (tmp_path / "out" / "demo").exists()
+
+
+def test_a_game_worker_renders_in_one_process():
+    with ProcessPoolExecutor(max_workers=1, initializer=use_one_process) as pool:
+        assert pool.submit(cores).result() == 1
