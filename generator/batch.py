@@ -10,21 +10,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from generator.build import (
-    BuildOptions,
-    checked_game,
-    counted_components,
-    inventory,
-    largest_first,
-    plan_kit,
-)
 from generator.cache.kits import cached_kit, game_key, keep_kit
 from generator.cache.store import Store
 from generator.cores import use_one_process
 from generator.errors import DataError
 from generator.findings import Finding
+from generator.options import BuildOptions
 from generator.render.heap import frozen_heap
-from generator.write.output import Kit
+from generator.write.output import Kit, counted_components
 
 
 @dataclass(frozen=True)
@@ -50,13 +43,15 @@ def planned_game(folder: Path, options: BuildOptions, cache: Path | None) -> Pla
         game, title, files, findings, components = found
         kit = Kit(game, title, tuple(files), partial(counted_components, components))
         return Planned(folder, kit, findings, time.monotonic() - started, cached=True)
+    from generator import build as pipeline  # the renderer, imported only when needed
+
     try:
-        loaded, findings = checked_game(folder)
-        kit = plan_kit(loaded, options, store)
+        loaded, findings = pipeline.checked_game(folder)
+        kit = pipeline.plan_kit(loaded, options, store)
     except DataError as exc:
         return Planned(folder, None, exc.findings)
     if store and game_key(folder, options) == key:  # not edited while it was built
-        keep_kit(store, key, folder, kit, findings, inventory(loaded))
+        keep_kit(store, key, folder, kit, findings, pipeline.inventory(loaded))
     return Planned(folder, kit, findings, time.monotonic() - started)
 
 
@@ -64,6 +59,8 @@ def planned_games(
     folders: list[Path], options: BuildOptions, cache: Path | None, jobs: int
 ) -> Iterator[Planned]:
     """Every game planned, `jobs` at a time in worker processes, in the order they finish."""
+    from generator.build import largest_first
+
     plan: Callable[[Path], Planned] = partial(planned_game, options=options, cache=cache)
     with (
         frozen_heap(),

@@ -19,6 +19,7 @@ from generator.findings import Finding, Report
 from generator.limits import Limits, applied
 from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings
+from generator.options import PARTS, BuildOptions  # noqa: F401 (PARTS re-exported)
 from generator.render.backs import back_layout_name
 from generator.render.boards import board_face
 from generator.render.cover import book_cover
@@ -48,28 +49,15 @@ from generator.write.kit import (
     rulebook_files,
     token_file,
 )
-from generator.write.output import Kit, OutputFile
-from generator.write.sheets import PrintOptions
+from generator.write.output import Kit, OutputFile, counted_components
 
 # Double-sided counters are also written to fold and glue, the way many players mount them.
 FOLD, FOLD_FILE = "fold", "tokens-fold.pdf"
-PARTS = ("cards", "tokens", "boards", "rulebook", "guides", "report", "png", "tts")
 CARD_PARTS = ("cards", "png", "tts")
 DECK_PARTS = ("png", "tts")  # made deck by deck, so their progress counts decks
 # What one job of each part is, as its progress counts it.
 JOB_UNITS = {"cards": "card sizes", "png": "decks", "tts": "decks", "guides": "guides"}
 PARALLEL_MIN_FACES = 40
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What to build and how it will be printed."""
-
-    paper: str
-    printing: PrintOptions
-    only: frozenset[str] = field(default_factory=lambda: frozenset(PARTS))
-    dpi: int = 300
-    placeholders: str = "blank"  # write-in blanks, `mark` (a `?` and the reason), or `hide`
 
 
 def checked_game(folder: Path) -> tuple[LoadedGame, list[Finding]]:
@@ -407,36 +395,3 @@ def inventory(loaded: LoadedGame) -> list[dict]:
         }
         for c in loaded.game.components
     ]
-
-
-def counted_components(components: list[dict], files: list[dict]) -> tuple[dict, ...]:
-    """How many of each printable inventory component the kit's files (manifest entries)
-    contain, counted from their placements.
-
-    A component printed by nothing itself (a total such as "66 building tokens") counts what
-    its parts printed.
-    """
-    placed: dict[str, int] = {}
-    for file in files:
-        for key in ("decks", "sheets", "boards", "booklets"):
-            if file.get("format") != "print-shop":
-                placed.update(file.get(key, {}))
-    parent_of = {c["id"]: c["part_of"] for c in components}
-    counts = {c["id"]: placed.get(c["provided_by"] or "", 0) for c in components}
-    totals = {c["id"] for c in components if c["provided_by"] is None}
-    for component in sorted(components, key=lambda c: -_depth(c["id"], parent_of)):
-        if component["part_of"] in totals:
-            counts[component["part_of"]] += counts[component["id"]]
-    return tuple(
-        {"id": c["id"], "kind": c["kind"], "count": counts[c["id"]]}
-        for c in components
-        if c["provided"]
-    )
-
-
-def _depth(ident: str, parent_of: dict[str, str | None]) -> int:
-    """How many `part_of` steps lie above a component (cycles stop at the inventory size)."""
-    depth = 0
-    while (ident := parent_of.get(ident)) and depth < len(parent_of):
-        depth += 1
-    return depth

@@ -1,7 +1,12 @@
-"""`pnp`: thin click commands over the library; each maps errors to the exit codes of DESIGN.md."""
+"""`pnp`: thin click commands over the library; each maps errors to the exit codes of DESIGN.md.
+
+Each command imports the library it needs when it runs: `pnp build` of games whose kits are
+cached must not spend a second importing the renderer it will not use.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 import traceback
@@ -13,13 +18,7 @@ import click
 from generator import progress
 from generator.bars import Bars, Lines, display
 from generator.batch import Planned, planned_game, planned_games
-from generator.build import PARTS, BuildOptions, full_checks
 from generator.cache.store import cache_root
-from generator.check import RULES
-from generator.check.errata import ACKNOWLEDGED
-from generator.check.rulebook import check_text_file
-from generator.clean.reading import read_rulebook_text
-from generator.clean.text import clean_text
 from generator.errors import (
     DataError,
     InternalError,
@@ -30,17 +29,13 @@ from generator.errors import (
 from generator.findings import Finding, Report, Severity, format_findings
 from generator.impose.grid import DUPLEX_MODES
 from generator.interrupts import stop_on_interrupt
-from generator.load.game import GAME_FILE, find_game_folder
-from generator.load.sources import SourceError, read_yaml
-from generator.render.text import PLACEHOLDER_MODES
-from generator.sarif import sarif_text
-from generator.serve.command import serve
-from generator.starter import new_game
+from generator.load.folders import GAME_FILE, find_game_folder
+from generator.options import PARTS, PLACEHOLDER_MODES, BuildOptions, PrintOptions
 from generator.units import PAPERS, parse_length
 from generator.write.output import check_output_folder, write_atomic, write_kit
-from generator.write.sheets import PrintOptions
 
 GAMES_ROOT = Path("card_data")
+LAZY_COMMANDS = {"serve": "generator.serve.command"}  # name -> module defining it
 TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 
 
@@ -67,6 +62,16 @@ def _game_folders(paths: tuple[str, ...], all_games: bool) -> list[Path]:
 class Pnp(click.Group):
     """The command group; it turns anything unexpected into exit 3 and Ctrl-C into exit 130
     (SIGTERM 143)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command, those imported only when used included."""
+        return sorted([*super().list_commands(ctx), *LAZY_COMMANDS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """A command, importing its module first when it is one of LAZY_COMMANDS."""
+        if cmd_name in LAZY_COMMANDS:
+            return getattr(importlib.import_module(LAZY_COMMANDS[cmd_name]), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command, mapping what it raises to the exit codes the help lists."""
@@ -123,6 +128,8 @@ def list_games() -> None:
     Example:
       pnp list
     """
+    from generator.load.sources import SourceError, read_yaml
+
     for folder in sorted(GAMES_ROOT.glob("*")):
         if not (folder / GAME_FILE).is_file():
             continue
@@ -152,6 +159,8 @@ def new(name: str) -> None:
       pnp new river-trade && pnp check river-trade && pnp build river-trade
       pnp new games/river-trade
     """
+    from generator.starter import new_game
+
     folder = new_game(name, GAMES_ROOT)
     click.echo(f"wrote {folder}: next, pnp check {folder} and pnp build {folder}", err=True)
 
@@ -187,6 +196,12 @@ def check(
       pnp check my-rules.md
       pnp check scanned-rules.txt --format json
     """
+    from generator import build as pipeline
+    from generator.check import RULES
+    from generator.check.errata import ACKNOWLEDGED
+    from generator.check.rulebook import check_text_file
+    from generator.sarif import sarif_text
+
     if list_rules:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
             click.echo(f"{rule.code}\t{rule.severity}\t{rule.summary}")
@@ -202,7 +217,7 @@ def check(
         findings.extend(report.sorted())
     folders = _game_folders(games, all_games) if games or all_games or not texts else []
     _progress(f"checking {len(folders)} game(s)")
-    findings.extend(full_checks(folders))
+    findings.extend(pipeline.full_checks(folders))
     if fmt == "sarif":
         click.echo(sarif_text(findings))
     elif fmt == "json" or findings:
@@ -427,6 +442,9 @@ def clean(src: Path, dst: Path | None, report: Path | None, drop_contents: bool)
     Example:
       pnp clean extracted.txt -o rules.md --report flagged.txt
     """
+    from generator.clean.reading import read_rulebook_text
+    from generator.clean.text import clean_text
+
     try:
         text = read_rulebook_text(src)
     except DataError as exc:
@@ -449,9 +467,6 @@ def clean(src: Path, dst: Path | None, report: Path | None, drop_contents: bool)
         f"dropped as page numbers, running heads or contents{shift}",
         err=True,
     )
-
-
-cli.add_command(serve)
 
 
 def main() -> None:

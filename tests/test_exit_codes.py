@@ -46,7 +46,7 @@ def test_debug_prints_the_traceback_of_an_internal_error(game, pnp, monkeypatch)
 
 def test_an_internal_error_in_check_is_exit_3_too(game, pnp, monkeypatch):
     game()
-    monkeypatch.setattr("generator.cli.full_checks", _boom)
+    monkeypatch.setattr(build, "full_checks", _boom)
     result = pnp("check", "demo")
     assert result.exit_code == 3
     assert "`pnp --debug check ...`" in result.stderr

@@ -10,10 +10,10 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from generator.errors import UsageError
 from generator.findings import Position, Report
 from generator.limits import Limits, applied
 from generator.load.designs import read_designs
+from generator.load.folders import GAME_FILE, find_game_folder  # noqa: F401 (re-exported)
 from generator.load.layouts import resolve_layouts, shared_layouts
 from generator.load.schema import listed, report_schema_errors
 from generator.load.sources import ShortRow, SourceError, SourceMap, read_yaml
@@ -21,7 +21,6 @@ from generator.load.spreadsheets import split_sheet
 from generator.model import Card, Deck, Erratum, Game, Layout, Piece, Token, TokenSheet
 
 LIMITS_KEY = TypeAdapter(dict[str, Limits])  # errors located as `limits.copies`
-GAME_FILE = "game.yaml"
 ERRATA_FILE = "errata.yaml"
 GAME_NEEDS = (
     "a game file: a mapping of keys, at least `id` (the folder name), `title` and "
@@ -104,16 +103,6 @@ class LoadedGame:
     # placeholders print): `pnp check` resolves every face to measure its text, and the build
     # that follows reuses them instead of fitting every text again.
     resolved: dict[tuple[str, int, str], Any] = field(default_factory=dict, repr=False)
-
-
-def find_game_folder(spec: str, root: Path = Path("card_data")) -> Path:
-    """A game folder from a path or a game id under card_data/."""
-    for candidate in (Path(spec), root / spec):
-        if (candidate / GAME_FILE).is_file():
-            return candidate
-    raise UsageError(
-        f"'{spec}' is not a game: expected a folder holding {GAME_FILE} or a game id under {root}/"
-    )
 
 
 def load_game(folder: Path, report: Report) -> LoadedGame | None:

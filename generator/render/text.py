@@ -13,6 +13,7 @@ from jinja2 import Template, TemplateError
 from generator.load.game import LoadedGame
 from generator.model import Piece, PieceSet
 from generator.model.game import is_placeholder, printed_value
+from generator.options import PLACEHOLDER_MODES
 from generator.render.sandbox import BoundedSandbox, TemplateLimit
 
 JINJA_SYNTAX = re.compile(r"\{[{%#]")
@@ -20,7 +21,6 @@ SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)
 SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 # A `?` standing alone (not ending a question): how templates print a placeholder value.
 LONE_MARK = re.compile(r"(?<![\w?!])\?(?![\w?])")
-PLACEHOLDER_MODES = ("blank", "mark", "hide")
 WRITE_IN = "______"  # a short ruled blank a player writes the value on
 _MODE = ["blank"]  # a plain global, so a forked render worker inherits it
 

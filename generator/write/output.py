@@ -74,6 +74,39 @@ class Kit:
         }
 
 
+def counted_components(components: list[dict], files: list[dict]) -> tuple[dict, ...]:
+    """How many of each printable inventory component the kit's files (manifest entries)
+    contain, counted from their placements.
+
+    A component printed by nothing itself (a total such as "66 building tokens") counts what
+    its parts printed.
+    """
+    placed: dict[str, int] = {}
+    for file in files:
+        for key in ("decks", "sheets", "boards", "booklets"):
+            if file.get("format") != "print-shop":
+                placed.update(file.get(key, {}))
+    parent_of = {c["id"]: c["part_of"] for c in components}
+    counts = {c["id"]: placed.get(c["provided_by"] or "", 0) for c in components}
+    totals = {c["id"] for c in components if c["provided_by"] is None}
+    for component in sorted(components, key=lambda c: -_depth(c["id"], parent_of)):
+        if component["part_of"] in totals:
+            counts[component["part_of"]] += counts[component["id"]]
+    return tuple(
+        {"id": c["id"], "kind": c["kind"], "count": counts[c["id"]]}
+        for c in components
+        if c["provided"]
+    )
+
+
+def _depth(ident: str, parent_of: dict[str, str | None]) -> int:
+    """How many `part_of` steps lie above a component (cycles stop at the inventory size)."""
+    depth = 0
+    while (ident := parent_of.get(ident)) and depth < len(parent_of):
+        depth += 1
+    return depth
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write through a temporary file in the same folder, then rename it into place."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -21,6 +21,7 @@ from generator.impose.grid import (
     sheet_plan,
 )
 from generator.model import Symbol
+from generator.options import PrintOptions
 from generator.render.faces import Face, PieceFaces
 from generator.units import Size
 from generator.write.draw import SheetCanvas, draw_face
@@ -34,17 +35,6 @@ FOOTER_DESCENT_MM = 0.5  # below the baseline, towards the paper edge
 FOOTER_ROOM_MM = 2.2  # margin a footer needs beyond PRINTER_MARGIN_MM
 FOOTER_INSET_MM = 1.0  # kept clear at each end, between the crop marks
 BACKS = " · backs"  # ends the footer of a backs page
-
-
-@dataclass(frozen=True)
-class PrintOptions:
-    """How the user asked the kit to be printed."""
-
-    paper: Size
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    ink_saver: bool = False
-    cut_lines: bool = False
 
 
 @dataclass(frozen=True)
