@@ -29,6 +29,7 @@ class Planned:
     findings: list[Finding] = field(default_factory=list)
     seconds: float = 0.0
     cached: bool = False  # the whole kit came from the cache: nothing was checked or drawn
+    store: Store | None = None  # holds what to keep in the cache once the kit is written
 
 
 def planned_game(folder: Path, options: BuildOptions, cache: Path | None) -> Planned:
@@ -36,15 +37,27 @@ def planned_game(folder: Path, options: BuildOptions, cache: Path | None) -> Pla
 
     `cache` is the cache folder (None: neither read nor write it, a cold build).
     """
+    return cached_game(folder, options, cache) or built_game(folder, options, cache)
+
+
+def cached_game(folder: Path, options: BuildOptions, cache: Path | None) -> Planned | None:
+    """The kit built before from the same game files, options and pnp; None when there is none."""
+    started = time.monotonic()
+    found = cached_kit(Store(cache), game_key(folder, options), folder) if cache else None
+    if found is None:
+        return None
+    game, title, files, findings, components = found
+    kit = Kit(game, title, tuple(files), partial(counted_components, components))
+    return Planned(folder, kit, findings, time.monotonic() - started, cached=True)
+
+
+def built_game(folder: Path, options: BuildOptions, cache: Path | None) -> Planned:
+    """A game checked, rendered and imposed; what it made is kept for the cache (if any)."""
+    from generator import build as pipeline  # the renderer, imported only when needed
+
     started = time.monotonic()
     store = Store(cache) if cache else None
     key = game_key(folder, options) if store else ""
-    if store and (found := cached_kit(store, key, folder)):
-        game, title, files, findings, components = found
-        kit = Kit(game, title, tuple(files), partial(counted_components, components))
-        return Planned(folder, kit, findings, time.monotonic() - started, cached=True)
-    from generator import build as pipeline  # the renderer, imported only when needed
-
     try:
         loaded, findings = pipeline.checked_game(folder)
         kit = pipeline.plan_kit(loaded, options, store)
@@ -52,20 +65,31 @@ def planned_game(folder: Path, options: BuildOptions, cache: Path | None) -> Pla
         return Planned(folder, None, exc.findings)
     if store and game_key(folder, options) == key:  # not edited while it was built
         keep_kit(store, key, folder, kit, findings, pipeline.inventory(loaded))
-    return Planned(folder, kit, findings, time.monotonic() - started)
+    return Planned(folder, kit, findings, time.monotonic() - started, store=store)
 
 
 def planned_games(
     folders: list[Path], options: BuildOptions, cache: Path | None, jobs: int
 ) -> Iterator[Planned]:
-    """Every game planned, `jobs` at a time in worker processes, in the order they finish."""
+    """Every game planned, in the order they are ready: cached kits first, then the games to
+    build, `jobs` at a time in worker processes (a lone one here, on every core)."""
+    missing = []
+    for folder in folders:
+        found = cached_game(folder, options, cache)
+        if found is None:
+            missing.append(folder)
+        else:
+            yield found
+    if len(missing) < 2:
+        yield from (built_game(folder, options, cache) for folder in missing)
+        return
     from generator.build import largest_first
 
-    plan: Callable[[Path], Planned] = partial(planned_game, options=options, cache=cache)
+    build: Callable[[Path], Planned] = partial(built_game, options=options, cache=cache)
     with (
         frozen_heap(),
         ProcessPoolExecutor(max_workers=jobs, initializer=use_one_process) as pool,
     ):
-        started = [pool.submit(plan, folder) for folder in largest_first(folders)]
+        started = [pool.submit(build, folder) for folder in largest_first(missing)]
         for future in as_completed(started):
             yield future.result()

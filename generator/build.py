@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 
 from generator import progress
-from generator.cache.kits import cached_job, job_key, keep_job
+from generator.cache.kits import cached_job, job_keys, keep_job
 from generator.cache.store import Store
 from generator.check import check_game
 from generator.cores import cores
@@ -307,12 +307,12 @@ def _run_jobs(
     for part in dict.fromkeys(job.part for job in jobs):
         progress.stage(part, sum(job.part == part for job in jobs), JOB_UNITS.get(part, ""))
     game = loaded.game
-    keys = [
-        job_key(loaded.folder, options, game.title, game.symbols, game.limits, job)
+    shared = (game.title, game.symbols, game.limits)
+    keys = (
+        job_keys(loaded.folder, options, shared, jobs, (PieceFaces, Face))
         if store
-        else None
-        for job in jobs
-    ]
+        else [None] * len(jobs)
+    )
     found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}
     for i in found:
         progress.advance(jobs[i].part)

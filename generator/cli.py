@@ -379,6 +379,8 @@ def build(
             started = time.monotonic()
             with shown.game(game.folder.name) as listener, progress.reporting(listener):
                 folder = write_kit(game.kit, out_root, None if only == frozenset(PARTS) else only)
+                if game.store:
+                    game.store.flush()
             seconds = game.seconds + time.monotonic() - started
             warnings = sum(f.severity is Severity.WARNING for f in game.findings)
             note = f", {warnings} warning(s) (see pnp check)" if warnings else ""

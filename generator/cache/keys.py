@@ -33,44 +33,72 @@ class Uncacheable(TypeError):
 
 def digest(*values: Any) -> str:
     """The hex SHA-256 of values, stable across processes, runs and machines."""
-    sha = hashlib.sha256()
-    for value in values:
-        _feed(sha, value)
-    return sha.hexdigest()
+    return Digests()(*values)
 
 
-def _feed(sha: Any, value: Any) -> None:
-    """Write one value into the hash with its type, so `1`, `"1"` and `(1,)` differ."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        sha.update(f"{type(value).__name__}:{value!r};".encode())
-    elif isinstance(value, bytes):
-        sha.update(b"bytes:%d;" % len(value) + value)
-    elif isinstance(value, enum.Enum):
-        _tagged(sha, type(value).__name__, [value.value])
-    elif isinstance(value, Path):
-        _tagged(sha, "path", [value.name, file_digest(value)])
-    elif isinstance(value, (tuple, list)):
-        _tagged(sha, type(value).__name__, value)
-    elif isinstance(value, (set, frozenset)):
-        _tagged(sha, "set", sorted(digest(item) for item in value))
-    elif isinstance(value, dict):
-        _tagged(sha, "dict", [pair for item in value.items() for pair in item])
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = [getattr(value, f.name) for f in dataclasses.fields(value)]
-        _tagged(sha, type(value).__qualname__, fields)
-    elif hasattr(value, "model_dump"):  # a pydantic model of the game data
-        _tagged(sha, type(value).__qualname__, [value.model_dump()])
-    elif hasattr(value, "blPara") or type(value).__name__ == "Paragraph":
-        _tagged(sha, "Paragraph", [value.text, *_style(value.style), getattr(value, "width", 0)])
-    else:
-        raise Uncacheable(f"no stable digest for {type(value).__qualname__}")
+class Digests:
+    """Digests taken together: an object of a `remembered` type met again (a deck's faces in its
+    sheets, PNGs and TTS jobs, a card the rulebook draws) is walked only once."""
 
+    def __init__(self, remembered: tuple[type, ...] = ()) -> None:
+        self.remembered = remembered
+        self._seen: dict[int, tuple[Any, bytes]] = {}  # id -> (the object, kept alive; digest)
 
-def _tagged(sha: Any, tag: str, items: Any) -> None:
-    sha.update(f"<{tag}:".encode())
-    for item in items:
-        _feed(sha, item)
-    sha.update(b">")
+    def __call__(self, *values: Any) -> str:
+        """The hex SHA-256 of values, as `digest` gives it."""
+        sha = hashlib.sha256()
+        for value in values:
+            self._feed(sha, value)
+        return sha.hexdigest()
+
+    def _feed(self, sha: Any, value: Any) -> None:
+        """Write one value into the hash with its type, so `1`, `"1"` and `(1,)` differ."""
+        if value is None or isinstance(value, (bool, int, float, str)):
+            sha.update(f"{type(value).__name__}:{value!r};".encode())
+        elif self.remembered and isinstance(value, self.remembered):
+            sha.update(self._remembered(value))
+        else:
+            self._walk(sha, value)
+
+    def _walk(self, sha: Any, value: Any) -> None:
+        """Write a value that is not a plain scalar: its kind, then what it holds."""
+        if isinstance(value, bytes):
+            sha.update(b"bytes:%d;" % len(value) + value)
+        elif isinstance(value, enum.Enum):
+            self._tagged(sha, type(value).__name__, [value.value])
+        elif isinstance(value, Path):
+            self._tagged(sha, "path", [value.name, file_digest(value)])
+        elif isinstance(value, (tuple, list)):
+            self._tagged(sha, type(value).__name__, value)
+        elif isinstance(value, (set, frozenset)):
+            self._tagged(sha, "set", sorted(self(item) for item in value))
+        elif isinstance(value, dict):
+            self._tagged(sha, "dict", [pair for item in value.items() for pair in item])
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            fields = [getattr(value, f.name) for f in dataclasses.fields(value)]
+            self._tagged(sha, type(value).__qualname__, fields)
+        elif hasattr(value, "model_dump"):  # a pydantic model of the game data
+            self._tagged(sha, type(value).__qualname__, [value.model_dump()])
+        elif type(value).__name__ == "Paragraph":  # ReportLab's, as fitted card text holds it
+            text, width = value.text, getattr(value, "width", 0)
+            self._tagged(sha, "Paragraph", [text, *_style(value.style), width])
+        else:
+            raise Uncacheable(f"no stable digest for {type(value).__qualname__}")
+
+    def _tagged(self, sha: Any, tag: str, items: Any) -> None:
+        sha.update(f"<{tag}:".encode())
+        for item in items:
+            self._feed(sha, item)
+        sha.update(b">")
+
+    def _remembered(self, value: Any) -> bytes:
+        """The digest of an object met before, else walked now and kept."""
+        seen = self._seen.get(id(value))
+        if seen is None:
+            sha = hashlib.sha256()
+            self._walk(sha, value)
+            seen = self._seen[id(value)] = (value, b"@" + sha.digest())
+        return seen[1]
 
 
 def _style(style: Any) -> list[str]:

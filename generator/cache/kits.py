@@ -14,7 +14,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from generator.cache.keys import Uncacheable, asset_files, code_version, digest, folder_files
+from generator.cache.keys import (
+    Digests,
+    Uncacheable,
+    asset_files,
+    code_version,
+    digest,
+    folder_files,
+)
 from generator.cache.store import Store
 from generator.findings import Finding, Position, Severity
 from generator.write.output import OutputFile
@@ -27,14 +34,24 @@ def game_key(folder: Path, options: Any) -> str:
     return digest("game", code_version(), options, folder_files(folder))
 
 
-def job_key(folder: Path, options: Any, *inputs: Any) -> str | None:
-    """The key of one job from what it reads; None when some input has no stable digest.
+def job_keys(
+    folder: Path, options: Any, shared: tuple, jobs: list, remembered: tuple[type, ...]
+) -> list[str | None]:
+    """The key of each job from what it reads (the `shared` inputs of every job, such as the
+    glossary, and the job itself); None for a job holding a value with no stable digest.
 
     `--only` is left out: a deck's PNGs are the same whichever other parts are built with them.
+    Objects of the `remembered` types (faces) are walked once however many jobs draw them.
     """
+    everything = replace(options, only=frozenset())
+    common = digest("job", code_version(), everything, asset_files(folder), *shared)
+    digests = Digests(remembered)
+    return [_key(digests, common, job) for job in jobs]
+
+
+def _key(digests: Digests, common: str, job: Any) -> str | None:
     try:
-        everything = replace(options, only=frozenset())
-        return digest("job", code_version(), everything, asset_files(folder), *inputs)
+        return digests(common, job)
     except Uncacheable:
         return None
 

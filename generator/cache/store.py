@@ -34,10 +34,15 @@ def cache_root(out_root: Path) -> Path:
 
 
 class Store:
-    """Output files and records kept by the key of what made them."""
+    """Output files and records kept by the key of what made them.
+
+    What a build keeps is written by `flush`, once its kit is written: a build that stops on
+    an error leaves the output folder, cache included, as it was.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root / f"v{FORMAT}"
+        self.pending: list[tuple[str, str, list[OutputFile], dict[str, Any]]] = []
 
     def files(self, kind: str, key: str) -> tuple[list[OutputFile], dict[str, Any]] | None:
         """The files a record lists and the record itself, or None when any piece is missing."""
@@ -53,7 +58,20 @@ class Store:
         return files, record
 
     def keep(self, kind: str, key: str, files: list[OutputFile], **extra: Any) -> None:
-        """Store files and a record naming them (with `extra` fields) under `key`."""
+        """Keep files and a record naming them (with `extra` fields) under `key` at `flush`."""
+        self.pending.append((kind, key, files, extra))
+
+    def flush(self) -> None:
+        """Write what was kept. A cache that cannot be written (a full disk, a read-only
+        folder) only makes the next build slower, so it does not fail this one."""
+        pending, self.pending = self.pending, []
+        try:
+            for kind, key, files, extra in pending:
+                self._write(kind, key, files, extra)
+        except OSError:
+            return
+
+    def _write(self, kind: str, key: str, files: list[OutputFile], extra: dict[str, Any]) -> None:
         entries = []
         for output in files:
             sha = hashlib.sha256(output.data).hexdigest()
