@@ -80,3 +80,17 @@ def pnp() -> Callable[..., Result]:
         return runner.invoke(cli, list(args), catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def bundled_books(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every bundled rulebook and booklet, built once for the whole run: `<out>/<game>/`."""
+    from tests.kits import BOOKS
+
+    out = tmp_path_factory.mktemp("books")
+    for folder in BOOKS:
+        result = CliRunner().invoke(
+            cli, ["build", str(folder), "-o", str(out), "--only", "rulebook", "--no-cache"]
+        )
+        assert result.exit_code == 0, result.output
+    return out

@@ -11,7 +11,15 @@ import pytest
 
 from generator.check import check_game
 from generator.findings import Report, Severity
-from generator.load.game import LoadedGame
+from generator.load.game import GAME_FILE, LoadedGame
+
+ROOT = Path(__file__).resolve().parents[1]
+# Every bundled game with a rulebook: what the rulebook tests build once per run.
+BOOKS = sorted(
+    p
+    for p in (ROOT / "card_data").glob("*")
+    if (p / GAME_FILE).is_file() and (p / "rulebook.md").is_file()
+)
 
 # The one place the source rulebooks are looked for: $PNP_SEEDS, else ../shared/seeds beside the
 # checkout. Every seed-reading test goes through seed_path() so a fresh clone skips them.

@@ -15,22 +15,15 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from click.testing import CliRunner
 
-from generator.cli import cli
 from generator.colours import parse_colour
 from generator.load.game import GAME_FILE
 from generator.write.rulebook import MARGIN_MM
 from tests.conftest import GAME_YAML
+from tests.kits import BOOKS
 from tests.printing import first_page
 from tests.test_player_text import leaks, piece_ids
 
-ROOT = Path(__file__).parent.parent
-BOOKS = sorted(
-    p
-    for p in (ROOT / "card_data").glob("*")
-    if (p / GAME_FILE).is_file() and (p / "rulebook.md").is_file()
-)
 MARGIN = MARGIN_MM / 25.4 * 72  # points of paper outside the text frame
 FAN = (0.36, 0.72)  # top and bottom of the cover's middle, where the pieces lie, as page shares
 INKED = 0.1  # share of the middle's pixels the pieces ink (measured 0.18 to 0.24; none: 0)
@@ -38,16 +31,10 @@ INKED = 0.1  # share of the middle's pixels the pieces ink (measured 0.18 to 0.2
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """Every bundled rulebook built once."""
-    out = tmp_path_factory.mktemp("covers")
-    for folder in BOOKS:
-        result = CliRunner().invoke(
-            cli, ["build", str(folder), "-o", str(out), "--only", "rulebook"]
-        )
-        assert result.exit_code == 0, result.output
-    return out
+@pytest.fixture
+def built(bundled_books: Path) -> Path:
+    """Every bundled rulebook, built once per run (tests/conftest.py)."""
+    return bundled_books
 
 
 def _game(folder: Path) -> dict:

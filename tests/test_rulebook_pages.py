@@ -14,21 +14,13 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 from pypdf import PdfReader
 
-from generator.cli import cli
 from generator.impose.booklet import saddle_stitch
-from generator.load.game import GAME_FILE
 from generator.write.rulebook import GUTTER_MM, MARGIN_MM
+from tests.kits import BOOKS
 from tests.printing import pdf_links
 
-ROOT = Path(__file__).parent.parent
-BOOKS = sorted(
-    p
-    for p in (ROOT / "card_data").glob("*")
-    if (p / GAME_FILE).is_file() and (p / "rulebook.md").is_file()
-)
 HEAD = MARGIN_MM / 25.4 * 72  # points of paper above the text frame, where the running head sits
 GUTTER = GUTTER_MM / 25.4 * 72
 CHAPTER = re.compile(r"^\[(\d+)\] ")
@@ -37,16 +29,10 @@ UNNUMBERED = re.compile(r"^(Contents|Index)(?: [A-Z])?$")
 PAGE_AFTER = re.compile(r"^(?:\s?\(|, )p\.\s(\d+)\)")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """Every bundled rulebook built once: `<out>/<game>/rulebook.pdf` and the booklet."""
-    out = tmp_path_factory.mktemp("books")
-    for folder in BOOKS:
-        result = CliRunner().invoke(
-            cli, ["build", str(folder), "-o", str(out), "--only", "rulebook"]
-        )
-        assert result.exit_code == 0, result.output
-    return out
+@pytest.fixture
+def built(bundled_books: Path) -> Path:
+    """Every bundled rulebook, built once per run (tests/conftest.py)."""
+    return bundled_books
 
 
 def _flat(text: str) -> str:
