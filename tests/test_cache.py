@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,6 +41,12 @@ def kit_hashes(kit: Path) -> dict[str, str]:
     }
 
 
+def warnings(summary: str) -> int:
+    """The warning count of a build's summary line (`..., 31 warning(s) (see pnp check)`)."""
+    found = re.search(r", (\d+) warning\(s\)", summary)
+    return int(found.group(1)) if found else 0
+
+
 def cache_records(out: Path) -> list[str]:
     """The kit and job records a build left in the output folder's cache."""
     return sorted(p.parent.parent.name for p in (out / FOLDER).rglob("*.json"))
@@ -50,8 +60,9 @@ def copied(name: str, tmp_path: Path) -> Path:
 @pytest.mark.parametrize("name", [n for n in BUNDLED if n != "belaad"])
 def test_a_rebuild_from_the_cache_is_the_same_bytes_as_a_cold_build(name, tmp_path, pnp):
     folder, out = copied(name, tmp_path), tmp_path / "out"
-    build = ("build", str(folder), "-o", str(out), "--only", "cards,png")
-    assert pnp(*build).exit_code == 0  # cold: the cache is empty, so every job runs
+    build = ("build", str(folder), "-o", str(out), "--only", "cards,report")
+    first = pnp(*build)  # cold: the cache is empty, so every job runs
+    assert first.exit_code == 0
     cold = kit_hashes(out / folder.name)
     (folder / "notes.txt").write_text("a note the build never reads\n")
     result = pnp(*build)  # the game's files changed, so the kit is assembled job by job
@@ -60,6 +71,7 @@ def test_a_rebuild_from_the_cache_is_the_same_bytes_as_a_cold_build(name, tmp_pa
     assert kit_hashes(out / folder.name) == cold
     result = pnp(*build)  # nothing changed: the whole kit comes from the cache
     assert f"{name}: " in result.stderr and "unchanged (from the cache)" in result.stderr
+    assert warnings(result.stderr) == warnings(first.stderr)  # kept with the kit
     assert kit_hashes(out / folder.name) == cold
     assert cache_records(out).count("games") == 2
 
@@ -117,3 +129,22 @@ def test_a_damaged_or_half_deleted_cache_is_a_miss_not_a_wrong_kit(game, pnp, tm
     assert kit_hashes(tmp_path / "out" / "demo") == kit
     manifest = json.loads((tmp_path / "out" / "demo" / "manifest.json").read_text())
     assert not [e for e in manifest["files"] if FOLDER in e["path"]]
+
+
+def test_a_key_is_the_same_in_every_interpreter_whatever_its_string_hashing():
+    program = (
+        "from pathlib import Path; from generator.cache.keys import digest; "
+        "print(digest(frozenset({'gold', 'sword', 'scroll'}), {'a': (1, 2.5)}, Path('pyproject.toml')))"
+    )
+    keys = {
+        subprocess.run(
+            [sys.executable, "-c", program],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            cwd=GAMES.parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(keys) == 1 and len(keys.pop().strip()) == 64

@@ -77,8 +77,11 @@ def cached_kit(
     if found is None:
         return None
     files, record = found
-    findings = [_finding(item, folder) for item in record["findings"]]
-    return record["game"], record["title"], files, findings, record["inventory"]
+    try:
+        findings = [_finding(item, folder) for item in record["findings"]]
+        return record["game"], record["title"], files, findings, record["inventory"]
+    except (KeyError, TypeError, ValueError):  # a record not written by this format: a miss
+        return None
 
 
 def keep_kit(
@@ -105,7 +108,7 @@ def _finding_record(finding: Finding, folder: Path) -> dict[str, Any]:
     """A finding with its file relative to the game folder, so a moved folder still places it."""
     where = finding.position
     try:
-        file, inside = where.file.relative_to(folder).as_posix(), True
+        file, inside = where.file.relative_to(folder.resolve()).as_posix(), True
     except ValueError:
         file, inside = str(where.file), False
     return {
@@ -121,6 +124,6 @@ def _finding_record(finding: Finding, folder: Path) -> dict[str, Any]:
 
 
 def _finding(item: dict[str, Any], folder: Path) -> Finding:
-    file = folder / item["file"] if item["inside"] else Path(item["file"])
+    file = folder.resolve() / item["file"] if item["inside"] else Path(item["file"])
     where = Position(file, item["line"], item["column"], item["cell"])
     return Finding(item["code"], Severity(item["severity"]), where, item["message"])

@@ -54,7 +54,12 @@ class Store:
             data = self._blob(entry.get("sha256", ""))
             if data is None:
                 return None
-            files.append(OutputFile(**{k: v for k, v in entry.items() if k != "sha256"}, data=data))
+            try:
+                files.append(
+                    OutputFile(**{k: v for k, v in entry.items() if k != "sha256"}, data=data)
+                )
+            except TypeError:  # a record not written by this format: a miss
+                return None
         return files, record
 
     def keep(self, kind: str, key: str, files: list[OutputFile], **extra: Any) -> None:
