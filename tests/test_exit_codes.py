@@ -164,10 +164,23 @@ def test_ctrl_c_while_pnp_is_still_starting_is_quiet_too(tmp_path):
         text=True,
         preexec_fn=_ctrl_c_as_at_a_terminal,
     )
-    time.sleep(0.2)  # importing the tool's modules takes longer than this
+    _wait_until_pnp_is_importing(starting.pid)  # the tool is still importing its modules
     starting.send_signal(signal.SIGINT)
     _, stderr = starting.communicate(timeout=10)
     assert (starting.returncode, stderr) == (130, INTERRUPTED)
+
+
+def _wait_until_pnp_is_importing(pid: int) -> None:
+    """Wait until the tool imports its libraries (a compiled module from site-packages is
+    mapped): its Ctrl-C handling is in place by then, and it is still starting. A signal in
+    the interpreter's own first milliseconds ends it before any program can answer."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        maps = Path(f"/proc/{pid}/maps").read_text()
+        if any("site-packages" in line and ".so" in line for line in maps.splitlines()):
+            return
+        time.sleep(0.002)
+    raise AssertionError("pnp never started importing its libraries")
 
 
 def test_ctrl_c_stays_ignored_where_the_shell_ignores_it(tmp_path):
