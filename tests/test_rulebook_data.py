@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.platypus import CondPageBreak
+from reportlab.platypus import CondPageBreak, Paragraph
 
 from generator.build import rendered_game
 from generator.check import check_game
@@ -108,7 +108,11 @@ def test_pieces_shown_one_after_another_share_a_row(game):
     assert not report.errors
     rendered = rendered_game(loaded)
     story = _flowables(rendered.rulebook, styles(), 400, (Path("demo"), rendered.shown, 700))
-    kinds = [type(f).__name__ for f in story if not isinstance(f, CondPageBreak)]
+    kinds = [
+        "Paragraph" if isinstance(f, Paragraph) else type(f).__name__
+        for f in story
+        if not isinstance(f, CondPageBreak)
+    ]
     assert kinds == ["Paragraph", "Table", "Paragraph", "PieceFlowable"]
     [row] = next(f for f in story if type(f).__name__ == "Table")._cellvalues
     assert [type(cell).__name__ for cell in row] == ["PieceFlowable", "PieceFlowable"]

@@ -32,12 +32,10 @@ from generator.fonts import BOOK_FAMILY, Family, family_faces, resolve_family
 from generator.load.art import read_art
 from generator.load.game import game_file
 from generator.model import Symbol
-from generator.render.bidi import has_rtl
 from generator.render.book_index import has_index_entries
 from generator.render.markup import symbol_uri
 from generator.render.positions import BoardPosition
 from generator.render.rulebook import (
-    PAGE_REF,
     Box,
     Definitions,
     Figure,
@@ -51,6 +49,7 @@ from generator.render.rulebook import (
 from generator.render.text import SYMBOL
 from generator.units import Size
 from generator.write.art import ArtFlowable
+from generator.write.book_paragraphs import book_paragraph
 from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, side_by_side
 from generator.write.book_positions import PositionFlowable
 from generator.write.cover import CoverFlowable
@@ -65,7 +64,6 @@ BOX_FILL = {"example": HexColor("#eef3f9"), "note": HexColor("#f7f1e3")}
 BODY_SIZE = 9.5
 HEADING_ROOM_MM = 25.0  # a heading moves on to the next column rather than sit in less room
 CONTENTS_PAGES = 2  # the contents drops its deepest levels until it fits in this many pages
-UNKNOWN_PAGE = "00"  # what a page reference prints before the first pass has placed its heading
 
 
 @dataclass(frozen=True)
@@ -230,26 +228,6 @@ class PageNumbers(Flowable):
         """Nothing to draw."""
 
 
-class PagedParagraph(Paragraph):
-    """A paragraph with `(7.2, p. 12)` references: the page comes from the previous pass."""
-
-    def __init__(self, markup: str | None, style: ParagraphStyle, **kwargs) -> None:
-        self.template = markup if not kwargs.get("frags") else None  # a split part is set already
-        self.printed = PAGE_REF.sub(UNKNOWN_PAGE, markup or "")
-        super().__init__(self.printed if self.template else markup, style, **kwargs)
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        """Re-set the text when the pages known to the document changed since the last wrap."""
-        if self.template is None:
-            return super().wrap(available_width, available_height)
-        pages = self._doctemplateAttr("known_pages") or {}
-        printed = PAGE_REF.sub(lambda m: str(pages.get(m[1], UNKNOWN_PAGE)), self.template)
-        if printed != self.printed:
-            self.printed = printed
-            Paragraph.__init__(self, printed, self.style)
-        return super().wrap(available_width, available_height)
-
-
 class ShortContents(TableOfContents):
     """The contents down to the deepest level that still fits in `room` points (the outline keeps
     every level)."""
@@ -259,16 +237,24 @@ class ShortContents(TableOfContents):
         self.room = room
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """A level is dropped without setting the table when its entries, a line each at the
+        least, could not fit anyway."""
         every = self._lastEntries
         try:
             for depth in range(len(self.levelStyles) - 1, -1, -1):
                 self._lastEntries = [entry for entry in every if entry[0] <= depth]
+                if depth and self._least_height(self._lastEntries) > self.room:
+                    continue
                 size = super().wrap(available_width, available_height)
                 if size[1] <= self.room:
                     break
         finally:
             self._lastEntries = every
         return size
+
+    def _least_height(self, entries: list[tuple]) -> float:
+        """The contents can be no shorter than a line of its level's leading for every entry."""
+        return sum(self.getLevelStyle(entry[0]).leading for entry in entries)
 
 
 def rulebook_pdf(
@@ -306,8 +292,8 @@ def rulebook_pdf(
         if book.cover
         else [
             Spacer(1, 60 * mm),
-            _paragraph(book.title, style["title"]),
-            _paragraph(subtitle, style["subtitle"]),
+            book_paragraph(book.title, style["title"]),
+            book_paragraph(subtitle, style["subtitle"]),
         ]
     )
     title_and_contents = [
@@ -319,7 +305,7 @@ def rulebook_pdf(
         PageNumbers(),
         PageBreak(),
     ]
-    title_only = [_paragraph(book.title, style["h1"]), NextPageTemplate("body"), PageNumbers()]
+    title_only = [book_paragraph(book.title, style["h1"]), NextPageTemplate("body"), PageNumbers()]
     story = [
         *(title_and_contents if front_matter else title_only),
         *_flowables(book, style, document.width / columns, (folder, pieces or {}, document.height)),
@@ -342,7 +328,7 @@ def _contents_room(document: RulebookDocument, columns: int, style: dict) -> flo
 
 def _chapter(title: str, style: ParagraphStyle) -> Paragraph:
     """A title that heads its pages like a chapter (contents, index) but is not numbered."""
-    paragraph = _paragraph(title, style)
+    paragraph = book_paragraph(title, style)
     paragraph.chapter = title
     return paragraph
 
@@ -358,13 +344,6 @@ def _canvas_class(symbols: list[Symbol], folder: Path, faces: dict[str, str]) ->
             self.know(symbols, folder)
 
     return RulebookCanvas
-
-
-def _paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph; one with right-to-left words has them shaped (joined letter forms)."""
-    if has_rtl(markup):
-        style = ParagraphStyle(f"{style.name}-shaped", parent=style, shaping=1)
-    return PagedParagraph(markup, style) if PAGE_REF.search(markup) else Paragraph(markup, style)
 
 
 def _plain(markup: str) -> str:
@@ -407,16 +386,16 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
     if isinstance(block, BoardPosition):
         return [PositionFlowable(pieces[block.key], block.scale, room)]
     if isinstance(block, Heading):
-        paragraph = _paragraph(
+        paragraph = book_paragraph(
             f'<a name="{block.key}"/>[{block.number}] {block.title}',
             style[f"h{min(block.level, 4)}"],
         )
         paragraph.heading = block
         return [paragraph]
     if isinstance(block, Para):
-        return [_paragraph(_icons(block.markup, BODY_SIZE), style["body"])]
+        return [book_paragraph(_icons(block.markup, BODY_SIZE), style["body"])]
     if isinstance(block, ListBlock):
-        items = [_paragraph(_icons(item, BODY_SIZE), style["body"]) for item in block.items]
+        items = [book_paragraph(_icons(item, BODY_SIZE), style["body"]) for item in block.items]
         kind = "1" if block.ordered else "bullet"
         return [
             ListFlowable(
@@ -434,8 +413,8 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
         story = []
         for term, definition in block.items:
             story += [
-                _paragraph(f"<b>{term}</b>", style["body"]),
-                _paragraph(
+                book_paragraph(f"<b>{term}</b>", style["body"]),
+                book_paragraph(
                     _icons(definition, BODY_SIZE),
                     ParagraphStyle("dd", parent=style["body"], leftIndent=12),
                 ),
@@ -447,7 +426,7 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
 def _table(block: TableBlock, style: dict[str, ParagraphStyle], width: float) -> Table:
     columns = max(len(row) for row in block.rows)
     rows = [
-        [_paragraph(_icons(cell, BODY_SIZE - 1), style["cell"]) for cell in row]
+        [book_paragraph(_icons(cell, BODY_SIZE - 1), style["cell"]) for cell in row]
         + [""] * (columns - len(row))
         for row in block.rows
     ]
@@ -469,7 +448,7 @@ def _box(block: Box, style: dict[str, ParagraphStyle], width: float, art: tuple 
     """A shaded, framed box that may break between its paragraphs, never right after its title."""
     parts = [_block(child, style, width - 12, art) for child in block.blocks]
     first = parts[0] if parts else []
-    rows = [[[_paragraph(block.title, style["box-title"]), *first]]]
+    rows = [[[book_paragraph(block.title, style["box-title"]), *first]]]
     rows += [[flowable] for part in parts[1:] for flowable in part]
     table = Table(rows, colWidths=[width])
     table.setStyle(
@@ -495,4 +474,4 @@ def _figure(block: Figure, style: dict[str, ParagraphStyle], width: float, folde
     figure = ArtFlowable(path, art.width * scale, art.height * scale)
     if not block.caption:
         return [figure]
-    return [KeepTogether([figure, _paragraph(f"<i>{block.caption}</i>", style["body"])])]
+    return [KeepTogether([figure, book_paragraph(f"<i>{block.caption}</i>", style["body"])])]

@@ -1,0 +1,68 @@
+"""The rulebook's paragraphs: lines broken once per column width, page references from the
+previous pass.
+
+Platypus wraps one paragraph many times at the same width: in every layout pass, again when a
+table draws its cells, and when a heading checks that the start of its text fits. The lines
+come out the same each time, so a paragraph keeps them until its width or its text changes.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+from reportlab.rl_config import _FUZZ
+
+from generator.render.bidi import has_rtl
+from generator.render.rulebook import PAGE_REF
+
+UNKNOWN_PAGE = "00"  # what a page reference prints before the first pass has placed its heading
+
+
+class SetParagraph(Paragraph):
+    """A paragraph that breaks its lines again only when its width or its text changed."""
+
+    def _setup(self, *args, **kwargs) -> None:
+        """New text (a split part, or a page reference set again) forgets the lines."""
+        self._set: tuple[float, object, float] | None = None
+        super()._setup(*args, **kwargs)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """The lines of the last wrap when it had this width and they are still in place (a
+        split that found no room drops them); right-to-left lines are reversed as they are
+        drawn, so those are broken afresh."""
+        kept = self._set
+        lines = getattr(self, "blPara", None)
+        if kept is not None and kept[0] == available_width and kept[1] is lines:
+            self.width, self.height = available_width, kept[2]
+            return available_width, kept[2]
+        size = super().wrap(available_width, available_height)
+        if available_width >= _FUZZ and not self.style.wordWrap:
+            self._set = (available_width, self.blPara, self.height)
+        return size
+
+
+class PagedParagraph(SetParagraph):
+    """A paragraph with `(7.2, p. 12)` references: the page comes from the previous pass."""
+
+    def __init__(self, markup: str | None, style: ParagraphStyle, **kwargs) -> None:
+        self.template = markup if not kwargs.get("frags") else None  # a split part is set already
+        self.printed = PAGE_REF.sub(UNKNOWN_PAGE, markup or "")
+        super().__init__(self.printed if self.template else markup, style, **kwargs)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """Re-set the text when the pages known to the document changed since the last wrap."""
+        if self.template is None:
+            return super().wrap(available_width, available_height)
+        pages = self._doctemplateAttr("known_pages") or {}
+        printed = PAGE_REF.sub(lambda m: str(pages.get(m[1], UNKNOWN_PAGE)), self.template)
+        if printed != self.printed:
+            self.printed = printed
+            Paragraph.__init__(self, printed, self.style)
+        return super().wrap(available_width, available_height)
+
+
+def book_paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph; one with right-to-left words has them shaped (joined letter forms)."""
+    if has_rtl(markup):
+        style = ParagraphStyle(f"{style.name}-shaped", parent=style, shaping=1)
+    return PagedParagraph(markup, style) if PAGE_REF.search(markup) else SetParagraph(markup, style)
