@@ -28,7 +28,7 @@ from generator.model.layout import (
 )
 from generator.render.backs import back_layout_name, crosswise, own_back, shares_back
 from generator.render.fit import fit_text, smallest_size
-from generator.render.heap import settle
+from generator.render.heap import frozen_heap, settle
 from generator.render.items import (
     IconItem,
     ImageItem,
@@ -176,25 +176,26 @@ def design_faces(
         return laid[name]
 
     fronts, backs = [], []
-    for index in indexes:
-        key = (owner.id, index, placeholder_mode())
-        if key not in loaded.resolved:
-            piece = pieces.pieces[index]
-            context = piece_context(shared, owner, piece)
-            who = Whose(owner, piece, pieces.position(index), partial(pieces.position, index))
-            found = Report()
-            front = _face(loaded, laid_out(owner.layout), context, who, found)
-            back = None
-            if back_name is not None:
-                back = _back_face(loaded, laid_out, back_name, context, who, found)
-            loaded.resolved[key] = (front, back, tuple(found.findings))
-        front, back, findings = loaded.resolved[key]
-        report.findings.extend(findings)
-        fronts.append(front)
-        if back is not None:
-            backs.append(back)
-        settle(len(fronts))
-        progress.advance(progress.FACES, 1 if back_name is None else 2)
+    with frozen_heap():  # the faces outlive this loop: the collector need not rescan them
+        for index in indexes:
+            key = (owner.id, index, placeholder_mode())
+            if key not in loaded.resolved:
+                piece = pieces.pieces[index]
+                context = piece_context(shared, owner, piece)
+                who = Whose(owner, piece, pieces.position(index), partial(pieces.position, index))
+                found = Report()
+                front = _face(loaded, laid_out(owner.layout), context, who, found)
+                back = None
+                if back_name is not None:
+                    back = _back_face(loaded, laid_out, back_name, context, who, found)
+                loaded.resolved[key] = (front, back, tuple(found.findings))
+            front, back, findings = loaded.resolved[key]
+            report.findings.extend(findings)
+            fronts.append(front)
+            if back is not None:
+                backs.append(back)
+            settle(len(fronts))
+            progress.advance(progress.FACES, 1 if back_name is None else 2)
     return fronts, backs
 
 
