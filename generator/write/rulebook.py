@@ -33,6 +33,7 @@ from generator.load.art import read_art
 from generator.load.game import game_file
 from generator.model import Symbol
 from generator.render.book_index import has_index_entries
+from generator.render.heap import frozen_heap
 from generator.render.markup import symbol_uri
 from generator.render.positions import BoardPosition
 from generator.render.rulebook import (
@@ -312,9 +313,9 @@ def rulebook_pdf(
     ]
     if has_index_entries(book.blocks):
         story += [PageBreak(), _chapter("Index", style["h1"]), index]
-    document.multiBuild(
-        story, canvasmaker=index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces))
-    )
+    canvas = index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces))
+    with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
+        document.multiBuild(story, canvasmaker=canvas)
     return RulebookPdf(buffer.getvalue(), document.page)
 
 
