@@ -8,6 +8,8 @@ come out the same each time, so a paragraph keeps them until its width or its te
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 from reportlab.rl_config import _FUZZ
@@ -21,10 +23,20 @@ UNKNOWN_PAGE = "00"  # what a page reference prints before the first pass has pl
 class SetParagraph(Paragraph):
     """A paragraph that breaks its lines again only when its width or its text changed."""
 
-    def _setup(self, *args, **kwargs) -> None:
-        """New text (a split part, or a page reference set again) forgets the lines."""
+    def _setup(
+        self,
+        text: str | None,
+        style: ParagraphStyle,
+        bullet: str | None,
+        frags: list | None,
+        cleaner: Callable[[str], str],
+    ) -> None:
+        """New text (a split part, or a page reference set again) forgets the lines; text that
+        calls back as it is drawn (index entries, anchors, images) is drawn in every pass, as
+        is a split part."""
         self._set: tuple[float, object, float] | None = None
-        super()._setup(*args, **kwargs)
+        super()._setup(text, style, bullet, frags, cleaner)
+        self._calls_back = frags is not None or any(hasattr(f, "cbDefn") for f in self.frags)
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         """The lines of the last wrap when it had this width and they are still in place (a
@@ -39,6 +51,11 @@ class SetParagraph(Paragraph):
         if available_width >= _FUZZ and not self.style.wordWrap:
             self._set = (available_width, self.blPara, self.height)
         return size
+
+    def draw(self) -> None:
+        """Nothing in the document's sketch pass, whose pages are thrown away."""
+        if self._calls_back or not self._doctemplateAttr("sketching"):
+            super().draw()
 
 
 class PagedParagraph(SetParagraph):

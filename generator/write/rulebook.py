@@ -117,9 +117,16 @@ class RulebookDocument(BaseDocTemplate):
     """Pages in one or two columns; headings feed the contents, the outline and the running head."""
 
     def __init__(
-        self, buffer: io.BytesIO, page: Size, title: str, columns: int, faces: dict[str, str]
+        self,
+        buffer: io.BytesIO,
+        page: Size,
+        title: str,
+        columns: int,
+        faces: dict[str, str],
+        sketch: bool = False,
     ) -> None:
         self.faces = faces
+        self.sketch, self.sketching = sketch, False
         super().__init__(
             buffer,
             pagesize=(page.width * mm, page.height * mm),
@@ -160,6 +167,12 @@ class RulebookDocument(BaseDocTemplate):
         print where the previous pass placed their headings."""
         self.section, self.outline_level = "", -1
         self.known_pages, self.heading_pages = self.heading_pages, {}
+        self.sketching, self.sketch = self.sketch, False
+
+    def _allSatisfied(self) -> int:
+        """A sketch, the first pass of a book with headings, lays out the pages without
+        their text: it is never the last (its headings' pages are new to the references)."""
+        return 0 if self.sketching else super()._allSatisfied()
 
     def beforePage(self) -> None:
         """A page is headed by the chapter in force at its top, unless one starts right there."""
@@ -274,7 +287,8 @@ def rulebook_pdf(
     faces = book_faces(family, heading)
     style = styles(faces)
     buffer = io.BytesIO()
-    document = RulebookDocument(buffer, page, book.title, columns, faces)
+    sketch = any(isinstance(block, Heading) for block in book.blocks)
+    document = RulebookDocument(buffer, page, book.title, columns, faces, sketch)
     in_body_font = TableStyle(
         [
             ("FONT", (0, 0), (-1, -1), faces["regular"], BODY_SIZE),

@@ -1,0 +1,70 @@
+"""A rulebook paragraph breaks its lines once per width and is drawn once per build: the
+sketch pass that finds the pages draws no text, except text that calls back (index entries)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+
+from reportlab.platypus import Paragraph
+
+from generator.render.rulebook import rulebook_blocks
+from generator.units import PAPERS
+from generator.write.book_paragraphs import PagedParagraph, SetParagraph
+from generator.write.rulebook import rulebook_pdf, styles
+
+TEXT = " ".join(["When an army attacks, every unit in the territory fights and the side wins."] * 4)
+
+
+def _counted(monkeypatch) -> Counter:
+    """Line breaks by paragraph text, counted as platypus makes them."""
+    counts: Counter = Counter()
+    original = Paragraph.breakLines
+
+    def breaking(self, widths):
+        counts[self.text] += 1
+        return original(self, widths)
+
+    monkeypatch.setattr(Paragraph, "breakLines", breaking)
+    return counts
+
+
+def test_a_paragraph_breaks_its_lines_once_per_width(monkeypatch):
+    counts = _counted(monkeypatch)
+    body = styles()["body"]
+    paragraph, plain = SetParagraph(TEXT, body), Paragraph(TEXT, body)
+    assert paragraph.wrap(200, 500) == plain.wrap(200, 500)
+    assert paragraph.wrap(200, 80) == plain.wrap(200, 80)
+    assert counts[TEXT] == 3  # twice for the plain one, once for ours
+    wide = plain.height
+    assert paragraph.wrap(150, 500) == plain.wrap(150, 500) and plain.height > wide
+    assert paragraph.blPara.lines == plain.blPara.lines and counts[TEXT] == 5
+
+
+def test_a_page_reference_printed_anew_breaks_its_lines_anew(monkeypatch):
+    counts = _counted(monkeypatch)
+    paragraph = PagedParagraph(TEXT + '(p.\u00a0<page key="attack"/>)', styles()["body"])
+    paragraph.wrap(200, 500)
+    paragraph.wrap(200, 500)
+    assert paragraph.printed.endswith("(p.\u00a000)") and sum(counts.values()) == 1
+    paragraph.canv = SimpleNamespace(_doctemplate=SimpleNamespace(known_pages={"attack": 12}))
+    paragraph.wrap(200, 500)
+    assert paragraph.printed.endswith("(p.\u00a012)") and sum(counts.values()) == 2
+
+
+def test_the_sketch_pass_draws_only_text_that_calls_back(monkeypatch):
+    drawn: Counter = Counter()
+    original = Paragraph.drawPara
+
+    def drawing(self, debug=0):
+        drawn[self.text] += 1
+        return original(self, debug)
+
+    monkeypatch.setattr(Paragraph, "drawPara", drawing)
+    book = rulebook_blocks(f"# Battle\n\nOne army fights.\n\n{TEXT}\n", "Bench", ("army",))
+    pdf = rulebook_pdf(book, PAPERS["a4"], 1, [], Path("."), "Rules")
+    assert pdf.pages == 4  # title, contents, the rules, the index
+    assert drawn[TEXT] == 1  # the last pass only
+    indexed = next(text for text in drawn if "<index" in text)
+    assert drawn[indexed] == 2  # the sketch tells the index its page
