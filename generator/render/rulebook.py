@@ -13,11 +13,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import markdown
 from jinja2 import Template
 
 from generator.load.game import LoadedGame
 from generator.load.sources import read_text
+from generator.render.book_markdown import book_html
 from generator.render.positions import BoardPosition, position_block
 from generator.render.rulebook_data import rulebook_context
 from generator.render.sandbox import BoundedSandbox
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 RULEBOOK_FILE = "rulebook.md"
 BOOKLET_RULEBOOK = "rulebook"
-EXTENSIONS = ["tables", "attr_list", "admonition", "def_list"]
 NUMBERED_REF = re.compile(r"\((\d+(?:\.\d+)+)\)")
 EXPLICIT_NUMBER = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s*")
 PIECE = re.compile(r"\[\[(card|token|board) ([A-Za-z0-9][A-Za-z0-9_.-]*)(?: ([\d.]+))?\]\]")
@@ -155,7 +154,7 @@ def template_line(exc: BaseException) -> int:
 @lru_cache(maxsize=8)
 def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Rulebook:
     """Markdown to numbered blocks, with (7.2) references and #id links made into links."""
-    html = markdown.markdown(text, extensions=EXTENSIONS, output_format="xhtml")
+    html = book_html(text)
     root = ET.fromstring(f"<root>{_entities(html)}</root>")
     book = Rulebook(title)
     counters = [0, 0, 0, 0, 0, 0]
