@@ -1,0 +1,48 @@
+"""The rulebook's Markdown skips the inline pass for plain text and still makes the same HTML."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import markdown
+from markdown.util import AtomicString
+
+from generator.render.book_markdown import EXTENSIONS, PlainText, book_html
+
+BREAK = "  \n"  # two spaces end a line: a hard break
+SAMPLE = """\
+# Combat {#combat}
+
+An army *attacks* with `dice`, see [the map](#map) and <b>bold</b> &amp; \\*stars\\*.BREAK
+A second line after a hard break, an_underscore and a plain sentence.
+
+| Step | Action |
+|---|---|
+| 1 | Roll __two__ dice |
+| 2 | Plain text only |
+
+- plain item
+- item with ![icon](icon.png)
+
+!!! note "Designer's note"
+    Plain text in a box.
+
+Term
+:   Plain definition.
+""".replace("BREAK\n", BREAK)
+
+
+def test_the_html_is_the_same_as_python_markdown_makes():
+    assert book_html(SAMPLE) == markdown.markdown(
+        SAMPLE, extensions=EXTENSIONS, output_format="xhtml"
+    )
+
+
+def test_only_text_without_inline_syntax_is_marked_atomic():
+    root = ET.fromstring(
+        "<div><p>Plain words.</p><p>Some *stars*</p><p>a &amp; b<br/>plain tail</p></div>"
+    )
+    PlainText(markdown.Markdown()).run(root)
+    plain, stars, mixed = root
+    assert isinstance(plain.text, AtomicString) and not isinstance(stars.text, AtomicString)
+    assert not isinstance(mixed.text, AtomicString) and isinstance(mixed[0].tail, AtomicString)
