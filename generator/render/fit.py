@@ -6,13 +6,11 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from reportlab.lib.abag import ABag
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import FragLine
 from reportlab.platypus.paraparser import ParaFrag
 
 from generator.colours import reportlab_colour
@@ -144,33 +142,22 @@ class _Word(ParaFrag):
     with their names shared by every word: a third of the memory of ReportLab's cloned frag."""
 
 
-class _Line(FragLine):
-    """A laid-out line of several styles, kept the same lean way as its words."""
-
-
 def _slimmed(paragraph: Paragraph) -> Paragraph:
     """A wrapped paragraph kept with only what drawing it needs: a big deck holds thousands
     until its sheets are drawn. The parsed fragments go (the lines hold their words), and
-    lines and words become `_Line` and `_Word` with the same attributes."""
+    each word of a line of several styles becomes a `_Word` with the same attributes."""
     del paragraph.frags
-    blocks = paragraph.blPara
-    if blocks.kind == 1:  # lines of several styles (a plain paragraph's lines are tuples)
-        blocks.lines = [_lean(line) for line in blocks.lines]
+    if paragraph.blPara.kind == 1:  # a plain paragraph's lines are tuples of strings
+        for line in paragraph.blPara.lines:
+            line.words = [_lean(word) for word in line.words]
     return paragraph
 
 
-def _lean(line: FragLine) -> FragLine:
-    """The line as a `_Line` of `_Word`s; words of ReportLab's special kinds (split,
-    hyphenated) stay as they are, and so does a line of another kind."""
-    if type(line) is not FragLine:
-        return line
-    line.words = [_inline(word, _Word) if type(word) is ParaFrag else word for word in line.words]
-    return _inline(line, _Line)
-
-
-def _inline(bag: ABag, lean: type[ABag]) -> ABag:
-    """A copy of `bag` as an instance of `lean`, attributes set in name order."""
-    copy = object.__new__(lean)
-    for name, value in sorted(vars(bag).items()):
-        setattr(copy, name, value)
-    return copy
+def _lean(word: ParaFrag) -> ParaFrag:
+    """The word as a `_Word`; words of ReportLab's special kinds (split, hyphenated) stay."""
+    if type(word) is not ParaFrag:
+        return word
+    lean = object.__new__(_Word)
+    for name, value in vars(word).items():  # in the parser's order, the same for every word
+        setattr(lean, name, value)
+    return lean
