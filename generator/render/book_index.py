@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from generator.render.rulebook import (
     Block,
@@ -163,11 +163,16 @@ def _entry(term: str) -> str:
 
 def _first_use(markup: str, term: str) -> int | None:
     """Where the term's first use outside links, tags and icons ends, or None."""
-    hidden = [match.span() for match in HIDDEN.finditer(markup)]
     for match in _pattern(term).finditer(markup):
-        if not any(start <= match.start() < end for start, end in hidden):
+        if not any(start <= match.start() < end for start, end in _hidden(markup)):
             return match.end()
     return None
+
+
+@lru_cache(maxsize=4096)
+def _hidden(markup: str) -> tuple[tuple[int, int], ...]:
+    """Spans of a text's links, tags and icons: found once per text, not once per term."""
+    return tuple(match.span() for match in HIDDEN.finditer(markup))
 
 
 @cache
