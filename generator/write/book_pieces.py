@@ -60,6 +60,9 @@ class PieceFlowable(Flowable):
         return self.face.size.width * mm * self.drawn, self.face.size.height * mm * self.drawn + 6
 
     def draw(self) -> None:
+        """The piece, except in the document's sketch pass, whose pages are thrown away."""
+        if self._doctemplateAttr("sketching"):
+            return
         canvas = self.canv
         canvas.saveState()
         canvas.translate(0, 3)

@@ -54,6 +54,9 @@ class CoverFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
+        """The cover, except in the document's sketch pass, whose pages are thrown away."""
+        if self._doctemplateAttr("sketching"):
+            return
         band = self.cover.palette[0]
         self._band(band)
         self._stripes(self.height * (1 - BAND) - STRIPE_MM * mm, self.cover.palette[1:])
