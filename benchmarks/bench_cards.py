@@ -99,7 +99,7 @@ decks:
 def card_text(index: int) -> str:
     """The rules text of card `index`: distinct per card, with one inline icon."""
     return (
-        f"Gain {index % 5 + 1} :gold: and draw a card. "
+        f"Gain {index % 5 + 1} :gold: and draw a card; then look at card {index + 1}. "
         "**Bold** and *italic* words keep the paragraph realistic."
     )
 
