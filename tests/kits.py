@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -70,3 +71,15 @@ def placed_counts(out: Path) -> tuple[dict[str, int], dict]:
     """What a build's manifest says it placed of each component, and the manifest itself."""
     manifest = json.loads((out / "manifest.json").read_text())
     return {c["id"]: c["count"] for c in manifest["components"]}, manifest
+
+
+def two_games(game, root: Path) -> None:
+    """The demo game and a copy named `other` (one card's text changed) under root/card_data."""
+    folder = game()
+    shutil.copytree(folder, root / "card_data" / "demo")
+    other = root / "card_data" / "other"
+    shutil.copytree(folder, other)
+    yaml = other / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("id: demo", "id: other"))
+    deck = other / "decks" / "heroes.csv"
+    deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))

@@ -3,24 +3,11 @@ byte for byte, as one after another, each game rendering in a single process."""
 
 from __future__ import annotations
 
-import shutil
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 from generator.cores import cores, use_one_process
+from tests.kits import two_games
 from tests.test_cache import kit_hashes
-
-
-def two_games(game, root: Path) -> None:
-    """The demo game and a copy named `other` (one card's text changed) under root/card_data."""
-    folder = game()
-    shutil.copytree(folder, root / "card_data" / "demo")
-    other = root / "card_data" / "other"
-    shutil.copytree(folder, other)
-    yaml = other / "game.yaml"
-    yaml.write_text(yaml.read_text().replace("id: demo", "id: other"))
-    deck = other / "decks" / "heroes.csv"
-    deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
 
 
 def test_games_built_in_parallel_are_the_same_bytes_as_one_by_one(game, pnp, tmp_path):

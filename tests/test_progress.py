@@ -8,7 +8,6 @@ import multiprocessing
 import os
 import pty
 import re
-import shutil
 import struct
 import subprocess
 import sys
@@ -20,6 +19,7 @@ from generator.build import BuildOptions, checked_game, plan_kit
 from generator.units import PAPERS
 from generator.write.output import write_kit
 from generator.write.sheets import PrintOptions
+from tests.kits import two_games
 
 SUMMARY = r"{game}: 8 file\(s\) in out/{game} in \d+\.\d s"
 ROW = re.compile(r"^(\S+) +(\S+) +━+╺?━* +(\d+)/(\d+)")  # game, stage, done/total
@@ -39,16 +39,6 @@ class Record:
 
     def advance(self, name: str, steps: int) -> None:
         self.done[name] = self.done.get(name, 0) + steps
-
-
-def _two_games(game, root: Path) -> None:
-    """The demo game and a copy named `other` under root/card_data, for `--all`."""
-    folder = game()
-    shutil.copytree(folder, root / "card_data" / "demo")
-    other = root / "card_data" / "other"
-    shutil.copytree(folder, other)
-    yaml = other / "game.yaml"
-    yaml.write_text(yaml.read_text().replace("id: demo", "id: other"))
 
 
 def _on_terminal(*args: str, cwd: Path) -> tuple[int, str]:
@@ -131,7 +121,7 @@ def test_a_forked_worker_reports_nothing_itself(tmp_path):
 
 
 def test_bars_on_a_terminal_reach_every_total_and_each_game_ends_with_its_time(game, tmp_path):
-    _two_games(game, tmp_path)
+    two_games(game, tmp_path)
     code, screen = _on_terminal("build", "--all", "-o", "out", cwd=tmp_path)
     lines = _lines(screen)
     assert code == 0, lines
@@ -150,7 +140,7 @@ def test_bars_on_a_terminal_reach_every_total_and_each_game_ends_with_its_time(g
 
 
 def test_quiet_on_a_terminal_prints_nothing(game, tmp_path):
-    _two_games(game, tmp_path)
+    two_games(game, tmp_path)
     code, screen = _on_terminal("build", "--all", "-o", "out", "--quiet", cwd=tmp_path)
     assert (code, screen) == (0, "")
     assert (tmp_path / "out" / "other" / "manifest.json").is_file()
