@@ -281,7 +281,14 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
         )
     if "guides" in options.only:
         jobs.extend(
-            Job("guides", "", rulebook=book, guide=guide, shown=rendered.shown)
+            Job(
+                "guides",
+                "",
+                rulebook=book,
+                settings=loaded.game.rulebook,
+                guide=guide,
+                shown=rendered.shown,
+            )
             for guide, book in rendered.guides
         )
     if "boards" in options.only and rendered.boards:
@@ -373,7 +380,10 @@ def _job_files(
             title, job.rulebook, job.settings, symbols, folder, options.paper, job.shown
         )
     if job.part == "guides":
-        return [guide_file(job.guide, job.rulebook, symbols, folder, options.paper, job.shown)]
+        paper = options.paper
+        return [
+            guide_file(job.guide, job.rulebook, job.settings, symbols, folder, paper, job.shown)
+        ]
     if job.part == "boards":
         return [
             board_file(title, list(job.boards), symbols, folder, options.paper, options.printing)

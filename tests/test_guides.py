@@ -7,6 +7,7 @@ import json
 from pypdf import PdfReader
 
 from tests.conftest import GAME_YAML
+from tests.printing import embedded_fonts
 
 GUIDED = (
     GAME_YAML
@@ -114,3 +115,13 @@ def test_a_guide_without_front_matter_starts_on_its_first_page(game, pnp, tmp_pa
     assert (
         "The Heroes' Guide" in first and "Knight comes 2 times" in first and "Contents" not in first
     )
+
+
+def test_a_guide_is_set_in_the_rulebooks_faces(game, pnp, tmp_path):
+    """`rulebook: {font_family, heading_font_family}` sets the guides too, as its help says."""
+    faces = "rulebook:\n  font_family: Inter\n  heading_font_family: Cinzel\n"
+    game({"game.yaml": GUIDED + faces, "guide.md": GUIDE_MD})
+    assert pnp("build", "demo", "-o", str(tmp_path / "out"), "--only", "guides").exit_code == 0
+    fonts = embedded_fonts(tmp_path / "out" / "demo" / "heroes-guide.pdf")
+    assert {"Inter-Regular", "Cinzel-Bold"} <= fonts
+    assert not any(name.startswith("SourceSerif") for name in fonts)

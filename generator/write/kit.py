@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from generator.fonts import Family
 from generator.impose.booklet import padded
 from generator.model import Board, Guide, RulebookSettings, Symbol
 from generator.render.distributions import DeckDistributions
@@ -104,9 +105,16 @@ def report_file(title: str, decks: tuple[DeckDistributions, ...], paper: str) ->
 
 
 def guide_file(
-    guide: Guide, book: Rulebook, symbols: list[Symbol], folder: Path, paper: str, shown: dict
+    guide: Guide,
+    book: Rulebook,
+    settings: RulebookSettings,
+    symbols: list[Symbol],
+    folder: Path,
+    paper: str,
+    shown: dict,
 ) -> OutputFile:
-    """`<id>.pdf`: a further booklet, typeset like the rulebook on the chosen paper."""
+    """`<id>.pdf`: a further booklet, typeset like the rulebook (its faces too) on the paper."""
+    faces = book_families(settings, folder)
     pdf = rulebook_pdf(
         book,
         PAPERS[paper],
@@ -116,6 +124,7 @@ def guide_file(
         guide.subtitle,
         shown,
         guide.front_matter,
+        *faces,
     )
     details = {"title": guide.title, "booklets": {guide.id: 1}}
     return OutputFile(f"{guide.id}.pdf", "guide", pdf.data, pdf.pages, paper, details)
@@ -132,10 +141,7 @@ def rulebook_files(
 ) -> list[OutputFile]:
     """`rulebook.pdf` on the paper, and `rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching."""
     sheet = PAPERS[paper]
-    family = text_family(settings.font_family, folder) if settings.font_family else None
-    heading = settings.heading_font_family
-    display = text_family(heading, folder) if heading else None
-    book_args = (symbols, folder, settings.subtitle, shown, True, family, display)
+    book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
     full = rulebook_pdf(book, sheet, settings.columns, *book_args)
     half_sheet = Size(sheet.height / 2, sheet.width)
     half = rulebook_pdf(book, half_sheet, 1, *book_args)
@@ -158,3 +164,12 @@ def rulebook_files(
             {"format": "booklet", "booklet_pages": padded(half.pages)},
         ),
     ]
+
+
+def book_families(settings: RulebookSettings, folder: Path) -> tuple[Family | None, Family | None]:
+    """The rulebook's text family and its display family for headings (None: the defaults)."""
+    text, heading = settings.font_family, settings.heading_font_family
+    return (
+        text_family(text, folder) if text else None,
+        text_family(heading, folder) if heading else None,
+    )
