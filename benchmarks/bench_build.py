@@ -24,8 +24,9 @@ Judged per game (PASS/MISS; nothing is asserted, the exit status is always 0):
   no-change rebuild <= 10 % of the cold build; one-card rebuild <= 25 % of the cold build.
 One warm-up round, then 5 measured rounds; the three builds take turns inside each round, so a
 busy moment slows all three alike. pnp's cache keys cover its own source files, so a round
-whose no-change rebuild was not "from the cache" (someone edited pnp meanwhile) is run again. Seconds are medians (min-max); a ratio is the median of the
-rounds' own ratios (rebuild / that round's cold build), min-max beside it.
+whose no-change rebuild was not "from the cache" (someone edited pnp meanwhile) is run again.
+Seconds are medians (min-max); a ratio is the median of the rounds' own ratios (rebuild / that
+round's cold build), min-max beside it.
 
 Usage: python benchmarks/bench_build.py [--games NAME,...] [--runs N] [--quick]
 (--quick: no warm-up, one round each, for a smoke run; its verdicts mean little.)
