@@ -39,16 +39,6 @@ from generator.render.rulebook import (
 )
 from generator.render.text import placeholders
 from generator.units import size_name
-from generator.write.calibration import calibration_pdf
-from generator.write.exports import png_files, tts_files
-from generator.write.kit import (
-    board_file,
-    card_files,
-    guide_file,
-    report_file,
-    rulebook_files,
-    token_file,
-)
 from generator.write.output import Kit, OutputFile, counted_components
 
 # Double-sided counters are also written to fold and glue, the way many players mount them.
@@ -180,6 +170,8 @@ def plan_kit(loaded: LoadedGame, options: BuildOptions, store: Store | None = No
 
 
 def _planned_kit(loaded: LoadedGame, options: BuildOptions, store: Store | None) -> Kit:
+    from generator.write.calibration import calibration_pdf  # `pnp check` never writes a kit
+
     rendered = rendered_game(loaded)
     jobs = _jobs(rendered, options, loaded)
     files = [file for batch in _run_jobs(loaded, jobs, options, store) for file in batch]
@@ -365,6 +357,16 @@ def _run_job(
 def _job_files(
     title: str, symbols: list, folder: Path, options: BuildOptions, job: Job
 ) -> list[OutputFile]:
+    from generator.write.exports import png_files, tts_files  # `pnp check` writes no files
+    from generator.write.kit import (
+        board_file,
+        card_files,
+        guide_file,
+        report_file,
+        rulebook_files,
+        token_file,
+    )
+
     group = list(job.decks)
     if job.part == "png":
         return list(png_files(title, group, symbols, folder, options.dpi))
