@@ -11,7 +11,7 @@ from generator.check.rulebook import check_text_file
 from generator.clean.text import clean_text
 from generator.findings import Report
 
-BUDGET_SECONDS = 30.0
+BUDGET_SECONDS = 30.0  # CPU seconds: a guard against hangs and blow-ups, not a speed target
 FRAGMENTS = [
     "<div>",
     "</div>",
@@ -103,7 +103,7 @@ def big_text(rng: random.Random, size: int) -> str:
 def test_fuzz_check_and_clean(tmp_path: Path) -> None:
     """Every kind of hostile input, within the time budget."""
     rng = random.Random(16)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: other work on the machine does not count
     for i in range(20):
         run_both(tmp_path, f"bytes{i}.txt", rng.randbytes(rng.randint(0, 4000)))
     for i in range(30):
@@ -111,5 +111,5 @@ def test_fuzz_check_and_clean(tmp_path: Path) -> None:
     run_both(tmp_path, "nested.md", nested_list(200).encode("utf-8"))
     run_both(tmp_path, "nested.txt", nested_list(200).encode("utf-8"))
     run_both(tmp_path, "big.txt", big_text(rng, 5 * 1024 * 1024).encode("utf-8"))
-    elapsed = time.perf_counter() - start
-    assert elapsed < BUDGET_SECONDS, f"fuzz run took {elapsed:.1f} s"
+    elapsed = time.process_time() - start
+    assert elapsed < BUDGET_SECONDS, f"fuzz run took {elapsed:.1f} CPU s"
