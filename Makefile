@@ -17,8 +17,9 @@ run: $(STAMP)
 	$(VENV)/bin/pnp build --all
 	$(PY) docs/make_images.py
 
+# Tests run on every core (pytest-xdist, at most 4 workers): the suite is mostly builds.
 test: $(STAMP) poppler browser
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest --numprocesses auto --maxprocesses 4
 
 # Tests read PDFs with poppler (pdftotext, pdffonts) as a player's tools would; installed from
 # Debian's packages when missing and we may, else those tests skip and say so.
