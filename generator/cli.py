@@ -6,6 +6,8 @@ cached must not spend a second importing the renderer it will not use.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
 import sys
 import time
@@ -196,11 +198,19 @@ def check(
       pnp check my-rules.md
       pnp check scanned-rules.txt --format json
     """
-    from generator import build as pipeline
-    from generator.check import RULES
-    from generator.check.errata import ACKNOWLEDGED
-    from generator.check.rulebook import check_text_file
-    from generator.sarif import sarif_text
+    # What a check makes lives until exit, where the interpreter's last collections would walk
+    # it all (0.1 s of a cold `check --all`); importing it makes no garbage to collect (0.05 s).
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
+    gc.disable()
+    try:
+        from generator import build as pipeline
+        from generator.check import RULES
+        from generator.check.errata import ACKNOWLEDGED
+        from generator.check.rulebook import check_text_file
+        from generator.sarif import sarif_text
+    finally:
+        gc.enable()
 
     if list_rules:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
