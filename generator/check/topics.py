@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 
 from generator.check.citations import Citation, titled_lines
 from generator.check.outline import Outline, Section, sentence_at
@@ -80,8 +81,10 @@ COMMON_WORDS = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A word without case, possessive or plural ending: Libraries and library match."""
+    """A word without case, possessive or plural ending: Libraries and library match (each
+    spelling worked out once: a rulebook says the same words thousands of times)."""
     word = word.lower().replace("\u2019", "'").removesuffix("'s").rstrip("'")
     if word.endswith("ies") and len(word) > 5:
         return word[:-3] + "y"
@@ -94,7 +97,7 @@ def stem(word: str) -> str:
 
 def stems(text: str) -> tuple[str, ...]:
     """The stems of a text's words, in order."""
-    return tuple(stem(word) for word in WORD.findall(text))
+    return tuple(map(stem, WORD.findall(text)))
 
 
 class Topics:
