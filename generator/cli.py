@@ -13,12 +13,11 @@ import sys
 import time
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from generator import progress
-from generator.bars import Bars, Lines, display
 from generator.batch import Planned, planned_game, planned_games
 from generator.cache.store import cache_root
 from generator.errors import (
@@ -35,6 +34,9 @@ from generator.load.folders import GAME_FILE, find_game_folder
 from generator.options import PARTS, PLACEHOLDER_MODES, BuildOptions, PrintOptions
 from generator.units import PAPERS, parse_length
 from generator.write.output import check_output_folder, write_atomic, write_kit
+
+if TYPE_CHECKING:
+    from generator.bars import Bars, Lines
 
 GAMES_ROOT = Path("card_data")
 LAZY_COMMANDS = {"serve": "generator.serve.command"}  # name -> module defining it
@@ -372,6 +374,8 @@ def build(
       pnp build paladins-and-barbarians --only png --dpi 600
       pnp build --all --jobs 4
     """
+    from generator.bars import display  # rich, which `pnp check` does not need
+
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
     check_output_folder(out_root)
