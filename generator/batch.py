@@ -54,13 +54,15 @@ def cached_game(folder: Path, options: BuildOptions, cache: Path | None) -> Plan
 def built_game(folder: Path, options: BuildOptions, cache: Path | None) -> Planned:
     """A game checked, rendered and imposed; what it made is kept for the cache (if any)."""
     from generator import build as pipeline  # the renderer, imported only when needed
+    from generator.cache.faces import StoredFaces, remembering
 
     started = time.monotonic()
     store = Store(cache) if cache else None
     key = game_key(folder, options) if store else ""
     try:
-        loaded, findings = pipeline.checked_game(folder)
-        kit = pipeline.plan_kit(loaded, options, store)
+        with remembering(StoredFaces(store) if store else None):  # designs fitted before
+            loaded, findings = pipeline.checked_game(folder)
+            kit = pipeline.plan_kit(loaded, options, store)
     except DataError as exc:
         return Planned(folder, None, exc.findings)
     if store and game_key(folder, options) == key:  # not edited while it was built

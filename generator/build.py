@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 
 from generator import progress
+from generator.cache.faces import stored_faces
 from generator.cache.kits import cached_job, job_keys, keep_job
 from generator.cache.store import Store
 from generator.check import check_game
@@ -110,12 +111,13 @@ def rendered_game(loaded: LoadedGame, report: Report | None = None) -> Rendered:
 def _rendered(loaded: LoadedGame, report: Report) -> Rendered:
     game = loaded.game
     progress.stage(progress.FACES, _face_count(loaded), "faces")
-    decks = tuple(
-        faces_on_all_cores(loaded, loaded.piece_files[deck.id], report) for deck in game.decks
-    )
-    sheets = tuple(
-        piece_faces(loaded, loaded.piece_files[sheet.id], report) for sheet in game.token_sheets
-    )
+    with stored_faces(loaded):  # those the check resolved, or the cache holds, are not fitted
+        decks = tuple(
+            faces_on_all_cores(loaded, loaded.piece_files[deck.id], report) for deck in game.decks
+        )
+        sheets = tuple(
+            piece_faces(loaded, loaded.piece_files[s.id], report) for s in game.token_sheets
+        )
     boards = tuple((board, _board_face(loaded, i, report)) for i, board in enumerate(game.boards))
     book = _rulebook(loaded)
     guides = tuple((guide, _booklet(loaded, guide.file, guide.title)) for guide in game.guides)

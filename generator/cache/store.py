@@ -5,6 +5,8 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v1/files/ab/ab12...      the bytes of one output file, named by their SHA-256
     v1/jobs/cd/cd34....json  what one job made: its files' names, manifest details and hashes
     v1/games/ef/ef56....json a whole game's kit: its files, its findings and its inventory
+    v1/faces/01/0123...      one design's resolved faces and findings (see faces.py)
+    v1/previews/45/4567...   one face's preview PNG, drawn by `pnp serve`
 
 Every file is written under a temporary name and renamed into place, so builds running at the
 same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
@@ -43,6 +45,7 @@ class Store:
     def __init__(self, root: Path) -> None:
         self.root = root / f"v{FORMAT}"
         self.pending: list[tuple[str, str, list[OutputFile], dict[str, Any]]] = []
+        self.pending_bytes: list[tuple[str, str, bytes]] = []
 
     def files(self, kind: str, key: str) -> tuple[list[OutputFile], dict[str, Any]] | None:
         """The files a record lists and the record itself, or None when any piece is missing."""
@@ -66,11 +69,18 @@ class Store:
         """Keep files and a record naming them (with `extra` fields) under `key` at `flush`."""
         self.pending.append((kind, key, files, extra))
 
+    def keep_bytes(self, kind: str, key: str, data: bytes) -> None:
+        """Keep bytes under `key` (as `put` does) at `flush`."""
+        self.pending_bytes.append((kind, key, data))
+
     def flush(self) -> None:
         """Write what was kept. A cache that cannot be written (a full disk, a read-only
         folder) only makes the next build slower, so it does not fail this one."""
         pending, self.pending = self.pending, []
+        pending_bytes, self.pending_bytes = self.pending_bytes, []
         try:
+            for kind, key, data in pending_bytes:
+                self.put(kind, key, data)
             for kind, key, files, extra in pending:
                 self._write(kind, key, files, extra)
         except OSError:

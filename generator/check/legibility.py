@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.cache.faces import stored_faces
 from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame, PieceFile
@@ -57,7 +58,9 @@ def legible_faces(loaded: LoadedGame, report: Report) -> None:
     overlaps: dict[tuple[str, ...], Seen] = {}
     letters: dict[tuple[str, ...], Seen] = {}
     glyphs = _glyphs(loaded)
-    for owner, where, face in _faces(loaded, Report()):
+    with stored_faces(loaded):  # a build fits only the designs its cache does not hold
+        faces = list(_faces(loaded, Report()))
+    for owner, where, face in faces:
         texts = [item for item in face.items if isinstance(item, TextItem)]
         for item in texts:
             if _too_small(item):

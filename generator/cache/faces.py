@@ -1,0 +1,151 @@
+"""Each design's resolved faces kept in the cache store, by a digest of everything they are drawn
+from: a rebuild after one card changed, or the preview of a game built before, fits only the
+designs whose inputs changed. `pnp build` and `pnp serve` name designs with the same keys.
+
+A design's faces depend on its own row (and where it stands, which its findings quote), its
+deck or sheet, the layouts it is drawn with (and where they stand), the game's settings but for
+the parts no face draws, how placeholders print, the art and font files, and pnp's version.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+from generator.cache.keys import Digests, asset_files, code_version, digest
+from generator.cache.store import Store
+from generator.findings import Position
+from generator.load.game import LoadedGame, PieceFile
+from generator.model import Layout
+from generator.render.backs import back_layout_name, own_back
+from generator.render.text import placeholder_mode
+
+FACES = "faces"
+# Parts of game.yaml no card or token face draws; layouts are compared per design instead.
+NOT_ON_FACES = {
+    "layouts",
+    "components",
+    "setup",
+    "invariants",
+    "errata",
+    "rulebook",
+    "guides",
+    "boards",
+}
+_ACTIVE: list[Memory | None] = [None]  # where faces are resolved through, while building
+
+
+def shared_key(loaded: LoadedGame) -> str:
+    """What any face of the game may depend on beyond its own design and layouts."""
+    game = loaded.game.model_dump(exclude=NOT_ON_FACES)
+    return digest("faces", code_version(), game, placeholder_mode(), asset_files(loaded.folder))
+
+
+def design_keys(loaded: LoadedGame, pieces: PieceFile, shared: str) -> list[str]:
+    """The key of each design of a deck or token sheet, in order."""
+    digests = Digests((Layout,))  # a layout is walked once however many designs it draws
+    back = back_layout_name(pieces)
+    keys = []
+    for index, piece in enumerate(pieces.pieces):
+        names = sorted({pieces.owner.layout, back or "", own_back(piece)[0] or ""} - {""})
+        layouts = [loaded.layouts.get(name) for name in names]
+        placed = [_place(loaded.layout_positions.get(name)) for name in names]
+        fields = [_place(pieces.position(index, name)) for name in piece.model_dump()]
+        where = _place(pieces.position(index))
+        keys.append(digests(shared, pieces.owner, piece, where, fields, layouts, placed))
+    return keys
+
+
+def _place(position: Position | None) -> tuple | None:
+    """Where a finding would point, as plain values (a Path's digest would be its content)."""
+    if position is None:
+        return None
+    return (str(position.file), position.line, position.column, position.cell)
+
+
+class Memory(Protocol):
+    """Where resolved designs are looked up by key and kept: the build's cache store, or the
+    preview's designs (held in memory, and in the same store)."""
+
+    def recall(self, key: str) -> Any:
+        """A design's resolved faces kept under `key`, or None."""
+        ...
+
+    def keep(self, key: str, resolved: Any) -> None:
+        """Keep a design's resolved faces under `key`."""
+        ...
+
+
+class StoredFaces:
+    """The build's memory: the cache store, written at its flush (after the kit)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def recall(self, key: str) -> Any:
+        """A design's resolved faces from the store, or None."""
+        return recalled(self.store, key)
+
+    def keep(self, key: str, resolved: Any) -> None:
+        """Keep a design's resolved faces at the store's flush."""
+        self.store.keep_bytes(FACES, key, pickle.dumps(resolved, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def recalled(store: Store, key: str) -> Any:
+    """A design's resolved faces kept in the store under `key`, or None (also when damaged)."""
+    data = store.get(FACES, key)
+    if data is None:
+        return None
+    try:
+        return pickle.loads(data)
+    except Exception:  # a damaged or truncated file is only a miss
+        return None
+
+
+def kept(store: Store, key: str, resolved: Any) -> None:
+    """Keep a design's resolved faces in the store now."""
+    store.put(FACES, key, pickle.dumps(resolved, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+@contextmanager
+def remembering(memory: Memory | None) -> Iterator[None]:
+    """Resolve faces inside this block through `memory` (see `stored_faces`)."""
+    before, _ACTIVE[0] = _ACTIVE[0], memory
+    try:
+        yield
+    finally:
+        _ACTIVE[0] = before
+
+
+@contextmanager
+def stored_faces(loaded: LoadedGame) -> Iterator[None]:
+    """Designs the active memory holds are taken from it rather than fitted; those resolved
+    inside the block are kept there. Without an active memory, nothing happens."""
+    memory = _ACTIVE[0]
+    mode = placeholder_mode()
+    sets = list(loaded.piece_files.values())
+    unresolved = any(
+        (pieces.owner.id, i, mode) not in loaded.resolved
+        for pieces in sets
+        for i in range(len(pieces.pieces))
+    )
+    if memory is None or not unresolved:
+        yield
+        return
+    shared, missing = shared_key(loaded), {}
+    for pieces in sets:
+        for index, key in enumerate(design_keys(loaded, pieces, shared)):
+            name = (pieces.owner.id, index, mode)
+            if name in loaded.resolved:
+                continue
+            found = memory.recall(key)
+            if found is None:
+                missing[name] = key
+            else:
+                loaded.resolved[name] = found
+    yield
+    for name, key in missing.items():
+        if name in loaded.resolved:
+            memory.keep(key, loaded.resolved[name])
