@@ -30,8 +30,10 @@ FOREVER = "public, max-age=31536000, immutable"  # a face image's URL names its 
 class Preview:
     """The games served, by id, with their views and open pages; each route is a method."""
 
-    def __init__(self, folders: list[Path], stopping: Callable[[], bool]) -> None:
-        self.previews = {p.id: p for p in (GamePreview(folder) for folder in folders)}
+    def __init__(
+        self, folders: list[Path], stopping: Callable[[], bool], cache: Path | None
+    ) -> None:
+        self.previews = {p.id: p for p in (GamePreview(folder, cache) for folder in folders)}
         self.views = {gid: Views() for gid in self.previews}
         self.hub = Hub(stopping)
 
@@ -162,9 +164,12 @@ def card_facts(loaded: LoadedGame, owner: str, ident: str) -> tuple[dict, str, P
     return None
 
 
-def make_app(folders: list[Path], stopping: Callable[[], bool] = lambda: False) -> Starlette:
-    """The preview of the games in `folders`; `stopping` says when open event streams should end."""
-    app = Preview(folders, stopping)
+def make_app(
+    folders: list[Path], stopping: Callable[[], bool] = lambda: False, cache: Path | None = None
+) -> Starlette:
+    """The preview of the games in `folders`; `stopping` says when open event streams should end;
+    faces and their PNGs are kept in the build cache `cache` (None: in memory only)."""
+    app = Preview(folders, stopping, cache)
     game = "/game/{game}"
     routes = [
         Route("/", app.home),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from generator.cache.store import cache_root
 from generator.errors import UsageError
 from generator.load.game import GAME_FILE, find_game_folder
 
@@ -59,7 +60,19 @@ def listening(host: str, port: int) -> socket.socket:
     help="Address to listen on; anything but localhost lets other machines see the games.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the game list in a browser.")
-def serve(paths: tuple[str, ...], port: int, host: str, open_browser: bool) -> None:
+@click.option(
+    "-o",
+    "--output",
+    "out_root",
+    type=click.Path(path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="The build's output folder: the preview shares its cache ($PNP_CACHE_DIR when set).",
+)
+@click.option("--no-cache", is_flag=True, help="Keep faces in memory only; share no cache.")
+def serve(
+    paths: tuple[str, ...], port: int, host: str, open_browser: bool, out_root: Path, no_cache: bool
+) -> None:
     """Preview games in the browser, redrawn each time you save one of their files.
 
     Shows each game's findings (as `pnp check` prints them) and every deck,
@@ -74,6 +87,10 @@ def serve(paths: tuple[str, ...], port: int, host: str, open_browser: bool) -> N
       pnp serve
       pnp serve card_data/river-trade --open
       pnp serve --port 8080
+
+    A game built before (`pnp build`, same output folder) opens at once: the
+    preview takes the faces the build fitted from its cache, and keeps there
+    what it fits and draws.
     """
     import uvicorn  # here, so the other commands do not load the web server
 
@@ -88,7 +105,8 @@ def serve(paths: tuple[str, ...], port: int, host: str, open_browser: bool) -> N
     )
     click.echo(f"Serving {len(folders)} game(s) at {url} ({reach})", err=True)
     server = None
-    app = make_app(folders, lambda: server is not None and server.should_exit)
+    cache = None if no_cache else cache_root(out_root)
+    app = make_app(folders, lambda: server is not None and server.should_exit, cache)
     config = uvicorn.Config(
         app,
         log_level="warning",

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 from collections.abc import Iterable
 from pathlib import Path
 
+from generator.cache.keys import digest
 from generator.impose.grid import Edges
 from generator.model import Symbol
 from generator.render.faces import Face
-from generator.render.items import ImageItem
 from generator.write.draw import draw_face
 from generator.write.raster import pdf_pages_to_png
 from generator.write.sheets import Document
@@ -22,17 +20,10 @@ NO_BLEED = Edges(0, 0, 0, 0)
 
 def face_digest(face: Face, symbols: list[Symbol], folder: Path) -> str:
     """A content hash of what the face draws: its items, the glossary, and the art files it uses
-    (by size and time), so a change to any of them gives a new image."""
-    digest = hashlib.sha256(pickle.dumps((face, symbols)))
-    art = [item.path for item in face.items if isinstance(item, ImageItem)]
-    art += [folder / s.drawing.image for s in symbols if s.drawing.image]
-    for path in art:
-        try:
-            stat = path.stat()
-            digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}".encode())
-        except OSError:
-            digest.update(f"{path}:missing".encode())
-    return digest.hexdigest()[:24]
+    (by content), so a change to any of them gives a new image. The same in every process, so
+    a face fitted now and the same face kept in the cache have one digest."""
+    art = [folder / s.drawing.image for s in symbols if s.drawing.image]
+    return digest(face, symbols, art)[:24]  # the face's own art is walked with its items
 
 
 def screen_dpi(face: Face, dpi: int = SCREEN_DPI) -> int:

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.build import Rendered
+from generator.cache import keys
+from generator.cache.store import Store
 from generator.check import check_game
 from generator.findings import Finding, Report
 from generator.load.game import GAME_FILE, LoadedGame
@@ -19,6 +21,7 @@ from generator.serve.previews import FaceStore, face_pngs, screen_dpi
 
 # Rendering uses process-wide state (limits, placeholder mode, caches): one render at a time.
 RENDER_LOCK = threading.Lock()
+PREVIEWS = "previews"  # the cache store's kind for preview PNGs
 
 
 @dataclass(frozen=True)
@@ -72,11 +75,12 @@ class Snapshot:
 class GamePreview:
     """A game folder, its latest snapshot and the PNGs of the faces it shows."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, cache: Path | None = None) -> None:
         self.folder = folder.resolve()
         self.id = self.folder.name
         self.store = FaceStore()
-        self.designs = Designs()
+        self.cache = Store(cache) if cache else None  # the build's: faces and PNGs kept there
+        self.designs = Designs(self.cache)
         self.snapshot = Snapshot(title=_title(self.folder))
 
     def refresh(self) -> Snapshot:
@@ -88,8 +92,9 @@ class GamePreview:
     def _refreshed(self, before: Snapshot) -> Snapshot:
         stale = replace(before, version=before.version + 1, stale=True, redrawn=frozenset())
         try:
-            loaded, report = check_game(self.folder)
-            rendered = self._rendered(loaded, report)
+            with self.designs.refreshing():
+                loaded, report = check_game(self.folder)
+                rendered = self._rendered(loaded, report)
         except Exception as exc:  # a crash of pnp on this data must not stop the server
             return replace(stale, problem=f"internal error: {type(exc).__name__}: {exc}")
         findings = tuple(report.sorted())
@@ -111,19 +116,38 @@ class GamePreview:
         return None if report.errors else rendered
 
     def _draw(self, loaded: LoadedGame, shown: list[tuple[Face, str]]) -> frozenset[str]:
-        """Rasterise the faces not drawn before, a batch per shape and resolution."""
+        """Rasterise the faces not drawn before, a batch per shape and resolution; a PNG the
+        cache holds (drawn by an earlier preview) is taken from it."""
         faces = {self.designs.digest(face, loaded): (face, shape) for face, shape in shown}
         missing = self.store.missing(faces)
+        named = self._png_keys(loaded, faces, missing)
         batches: dict[tuple[str, int], list[str]] = defaultdict(list)
         for digest in sorted(missing):
+            png = self.cache.get(PREVIEWS, named[digest]) if self.cache else None
+            if png is not None:
+                self.store.pngs[digest] = png
+                continue
             face, shape = faces[digest]
             batches[(shape, screen_dpi(face))].append(digest)
         for (shape, dpi), digests in batches.items():
             drawn = [faces[d][0] for d in digests]
             pngs = face_pngs(drawn, shape, loaded.game.symbols, loaded.folder, dpi)
             self.store.pngs.update(zip(digests, pngs, strict=True))
+            for digest, png in zip(digests, pngs, strict=True):
+                if self.cache is not None:
+                    self.cache.put(PREVIEWS, named[digest], png)
         self.store.keep_only(set(faces))
         return frozenset(missing)
+
+    def _png_keys(
+        self, loaded: LoadedGame, faces: dict[str, tuple[Face, str]], missing: set[str]
+    ) -> dict[str, str]:
+        """The cache key of each missing face's PNG: its digest (what it draws), its cut and
+        resolution, the game's art and fonts, and pnp's version (none without a cache)."""
+        if self.cache is None or not missing:
+            return {}
+        common = keys.digest(PREVIEWS, keys.code_version(), keys.asset_files(loaded.folder))
+        return {d: keys.digest(common, d, faces[d][1], screen_dpi(faces[d][0])) for d in missing}
 
     def _groups(self, loaded: LoadedGame, rendered: Rendered) -> list[Group]:
         """Decks, then token sheets, then boards, each face with its digest."""
