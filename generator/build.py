@@ -12,6 +12,7 @@ from pathlib import Path
 from generator import progress
 from generator.cache.faces import stored_faces
 from generator.cache.kits import cached_job, job_keys, keep_job
+from generator.cache.rasters import Rasters
 from generator.cache.store import Store
 from generator.check import check_game
 from generator.cores import cores
@@ -49,6 +50,9 @@ DECK_PARTS = ("png", "tts")  # made deck by deck, so their progress counts decks
 # What one job of each part is, as its progress counts it.
 JOB_UNITS = {"cards": "card sizes", "png": "decks", "tts": "decks", "guides": "guides"}
 PARALLEL_MIN_FACES = 40
+# A book of this many blocks takes about a second to typeset: with another job beside it, a
+# second process pays for itself (a one-card rebuild redoing the rulebook and the card's deck).
+PARALLEL_MIN_BLOCKS = 60
 
 
 def checked_game(folder: Path) -> tuple[LoadedGame, list[Finding]]:
@@ -211,6 +215,7 @@ class Job:
     shown: dict = field(default_factory=dict)
     distributions: tuple[DeckDistributions, ...] = ()
     duplex: str | None = None  # printing it differently from the build's own duplex mode
+    booklet: bool = False  # the rulebook's saddle-stitched booklet rather than its full pages
 
 
 def _shown_pieces(
@@ -219,8 +224,7 @@ def _shown_pieces(
     """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id), and its
     board positions; cards and tokens come from the decks and sheets already rendered, so their
     findings are not repeated."""
-    cover = book.cover.pieces if book.cover else ()
-    blocks = [*_all_blocks(book.blocks), *cover]
+    blocks = _book_blocks(book)
     wanted = {(block.kind, block.ident) for block in blocks if isinstance(block, Piece)}
     shown = {}
     for kind, ident in sorted(wanted):
@@ -241,6 +245,21 @@ def _shown_pieces(
         if isinstance(block, BoardPosition):
             shown[block.key] = position_figure(loaded, block, faces, report)
     return shown
+
+
+def _book_blocks(book: Rulebook) -> list:
+    """Every block of a book, boxes flattened, and the pieces its cover shows."""
+    return [*_all_blocks(book.blocks), *(book.cover.pieces if book.cover else ())]
+
+
+def _shown_in(book: Rulebook, shown: dict) -> dict:
+    """The faces and positions one book draws, so its job's key covers those alone."""
+    keys = {
+        (block.kind, block.ident) if isinstance(block, Piece) else block.key
+        for block in _book_blocks(book)
+        if isinstance(block, (Piece, BoardPosition))
+    }
+    return {key: value for key, value in shown.items() if key in keys}
 
 
 def _all_blocks(blocks) -> list:
@@ -269,9 +288,11 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
         if two_sided and options.printing.duplex != FOLD:
             jobs.append(Job("tokens", "", rendered.token_sheets, duplex=FOLD))
     if "rulebook" in options.only and rendered.rulebook is not None:
-        settings = loaded.game.rulebook
-        jobs.append(
-            Job("rulebook", "", rulebook=rendered.rulebook, settings=settings, shown=rendered.shown)
+        book, settings = rendered.rulebook, loaded.game.rulebook
+        shown = _shown_in(book, rendered.shown)
+        jobs.extend(
+            Job("rulebook", "", rulebook=book, settings=settings, shown=shown, booklet=booklet)
+            for booklet in (False, True)
         )
     if "guides" in options.only:
         jobs.extend(
@@ -281,7 +302,7 @@ def _jobs(rendered: Rendered, options: BuildOptions, loaded: LoadedGame) -> list
                 rulebook=book,
                 settings=loaded.game.rulebook,
                 guide=guide,
-                shown=rendered.shown,
+                shown=_shown_in(book, rendered.shown),
             )
             for guide, book in rendered.guides
         )
@@ -318,22 +339,30 @@ def _run_jobs(
     for i in found:
         progress.advance(jobs[i].part)
     missing = [i for i in range(len(jobs)) if i not in found]
-    for i, files in zip(missing, _made(loaded, [jobs[i] for i in missing], options), strict=True):
+    rasters = Rasters(store.folder) if store else None
+    made = _made(loaded, [jobs[i] for i in missing], options, rasters)
+    for i, files in zip(missing, made, strict=True):
         found[i] = files
         if store:
             keep_job(store, keys[i], files)
     return [found[i] for i in range(len(jobs))]
 
 
-def _made(loaded: LoadedGame, jobs: list[Job], options: BuildOptions) -> list[list[OutputFile]]:
-    """Run the jobs, in worker processes when there is enough rasterising to pay for them."""
+def _made(
+    loaded: LoadedGame, jobs: list[Job], options: BuildOptions, rasters: Rasters | None
+) -> list[list[OutputFile]]:
+    """Run the jobs, in worker processes when there is enough rasterising or typesetting to pay
+    for them; rasters of faces drawn before come from the cache (`rasters`) when there is one."""
     work = partial(_run_job, loaded.game.limits, loaded.game.title, loaded.game.symbols)
-    work = partial(work, loaded.folder, options)
+    work = partial(work, loaded.folder, options, rasters)
     raster_faces = sum(
         len(deck.fronts) for job in jobs if job.part in DECK_PARTS for deck in job.decks
     )
+    book_blocks = sum(
+        len(_all_blocks(job.rulebook.blocks)) for job in jobs if job.rulebook is not None
+    )
     workers = min(len(jobs), cores())
-    if workers < 2 or raster_faces < PARALLEL_MIN_FACES:
+    if workers < 2 or (raster_faces < PARALLEL_MIN_FACES and book_blocks < PARALLEL_MIN_BLOCKS):
         return [_counted(job, work(job)) for job in jobs]
     with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
         started = {pool.submit(work, job): job for job in jobs}
@@ -349,15 +378,26 @@ def _counted(job: Job, files: list[OutputFile]) -> list[OutputFile]:
 
 
 def _run_job(
-    limits: Limits, title: str, symbols: list, folder: Path, options: BuildOptions, job: Job
+    limits: Limits,
+    title: str,
+    symbols: list,
+    folder: Path,
+    options: BuildOptions,
+    rasters: Rasters | None,
+    job: Job,
 ) -> list[OutputFile]:
     """One job's files, within the game's limits (in this process or a worker)."""
     with applied(limits):
-        return _job_files(title, symbols, folder, options, job)
+        return _job_files(title, symbols, folder, options, job, rasters)
 
 
 def _job_files(
-    title: str, symbols: list, folder: Path, options: BuildOptions, job: Job
+    title: str,
+    symbols: list,
+    folder: Path,
+    options: BuildOptions,
+    job: Job,
+    rasters: Rasters | None,
 ) -> list[OutputFile]:
     from generator.write.exports import png_files, tts_files  # `pnp check` writes no files
     from generator.write.kit import (
@@ -365,24 +405,26 @@ def _job_files(
         card_files,
         guide_file,
         report_file,
-        rulebook_files,
+        rulebook_booklet_file,
+        rulebook_file,
         token_file,
     )
 
     group = list(job.decks)
     if job.part == "png":
-        return list(png_files(title, group, symbols, folder, options.dpi))
+        return list(png_files(title, group, symbols, folder, options.dpi, rasters))
     if job.part == "tts":
-        return list(tts_files(title, group, symbols, folder))
+        return list(tts_files(title, group, symbols, folder, rasters))
     if job.part == "tokens":
         if job.duplex is None:
             return [token_file(title, group, symbols, folder, options.paper, options.printing)]
         printing = replace(options.printing, duplex=job.duplex)
         return [token_file(title, group, symbols, folder, options.paper, printing, FOLD_FILE)]
     if job.part == "rulebook":
-        return rulebook_files(
-            title, job.rulebook, job.settings, symbols, folder, options.paper, job.shown
-        )
+        book = (job.rulebook, job.settings, symbols, folder, options.paper, job.shown)
+        if job.booklet:
+            return [rulebook_booklet_file(title, *book)]
+        return [rulebook_file(*book)]
     if job.part == "guides":
         paper = options.paper
         return [

@@ -79,7 +79,7 @@ class Digests:
             self._tagged(sha, type(value).__qualname__, fields)
         elif hasattr(value, "model_dump"):  # a pydantic model of the game data
             self._tagged(sha, type(value).__qualname__, [value.model_dump()])
-        elif type(value).__name__ == "Paragraph":  # ReportLab's, as fitted card text holds it
+        elif _is_paragraph(value):  # ReportLab's, or as fitted card text keeps it
             text, width = value.text, getattr(value, "width", 0)
             self._tagged(sha, "Paragraph", [text, *_style(value.style), width])
         else:
@@ -99,6 +99,14 @@ class Digests:
             self._walk(sha, value)
             seen = self._seen[id(value)] = (value, b"@" + sha.digest())
         return seen[1]
+
+
+def _is_paragraph(value: Any) -> bool:
+    """A laid-out paragraph: ReportLab's, or any kept form of it with its text and style (what
+    it draws follows from them and its width)."""
+    return type(value).__name__ == "Paragraph" or (
+        isinstance(getattr(value, "text", None), str) and hasattr(value, "style")
+    )
 
 
 def _style(style: Any) -> list[str]:

@@ -7,6 +7,7 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v1/games/ef/ef56....json a whole game's kit: its files, its findings and its inventory
     v1/faces/01/0123...      one design's resolved faces and findings (see faces.py)
     v1/previews/45/4567...   one face's preview PNG, drawn by `pnp serve`
+    v1/rasters/67/6789...    the SHA-256 of one face's PNG in files/ (see rasters.py)
 
 Every file is written under a temporary name and renamed into place, so builds running at the
 same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
@@ -43,6 +44,7 @@ class Store:
     """
 
     def __init__(self, root: Path) -> None:
+        self.folder = root  # the cache folder, for another `Store` (in a job process) to open
         self.root = root / f"v{FORMAT}"
         self.pending: list[tuple[str, str, list[OutputFile], dict[str, Any]]] = []
         self.pending_bytes: list[tuple[str, str, bytes]] = []
@@ -89,10 +91,7 @@ class Store:
     def _write(self, kind: str, key: str, files: list[OutputFile], extra: dict[str, Any]) -> None:
         entries = []
         for output in files:
-            sha = hashlib.sha256(output.data).hexdigest()
-            blob = self._path("files", sha)
-            if not blob.is_file():
-                write_atomic(blob, output.data)
+            sha = self.put_file(output.data)
             entries.append(
                 {
                     "name": output.name,
@@ -105,6 +104,18 @@ class Store:
             )
         record = json.dumps({"files": entries, **extra}).encode("utf-8")  # details keep their order
         write_atomic(self._path(kind, key, ".json"), record)
+
+    def put_file(self, data: bytes) -> str:
+        """Keep bytes by their SHA-256 now (where output files are kept) and return it."""
+        sha = hashlib.sha256(data).hexdigest()
+        blob = self._path("files", sha)
+        if not blob.is_file():
+            write_atomic(blob, data)
+        return sha
+
+    def file(self, sha: str) -> bytes | None:
+        """Bytes kept by their SHA-256, or None when gone or damaged."""
+        return self._blob(sha)
 
     def get(self, kind: str, key: str) -> bytes | None:
         """Bytes kept under a key (e.g. a preview's PNG), or None."""

@@ -16,7 +16,7 @@ from generator.serve.previews import face_digest, face_pngs, screen_dpi
 from generator.serve.session import RENDER_LOCK, Snapshot, face_of
 from generator.units import PAPERS
 from generator.write.boards import boards_pdf
-from generator.write.kit import rulebook_files
+from generator.write.kit import rulebook_file
 from generator.write.raster import pdf_pages_to_png
 from generator.write.sheets import PrintOptions, card_sheets
 from generator.write.tokens import token_sheets
@@ -127,15 +127,14 @@ def _rulebook_pages(loaded: LoadedGame) -> Pages:
     render of the game as the build makes it."""
     rendered, game = rendered_game(loaded), loaded.game
     assert rendered.rulebook is not None
-    full = rulebook_files(
-        game.title,
+    full = rulebook_file(
         rendered.rulebook,
         game.rulebook,
         game.symbols,
         loaded.folder,
         PAPER,
         rendered.shown,
-    )[0]
+    )
     return Pages(tuple(pdf_pages_to_png(full.data, SHEET_DPI)), _outline(full.data))
 
 

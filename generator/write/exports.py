@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from generator.cache.rasters import Rasters, page_keys
 from generator.model import Symbol
 from generator.render.faces import PieceFaces
 from generator.write.output import OutputFile
@@ -20,22 +21,32 @@ TTS_DPI = 200
 
 
 def png_files(
-    title: str, decks: list[PieceFaces], symbols: list[Symbol], folder: Path, dpi: int
+    title: str,
+    decks: list[PieceFaces],
+    symbols: list[Symbol],
+    folder: Path,
+    dpi: int,
+    rasters: Rasters | None = None,
 ) -> Iterator[OutputFile]:
     """One PNG per design and side, with the 1/8-inch bleed print shops expect."""
     for deck in decks:
         pdf = print_shop_pdf(title, [deck], symbols, folder, bleed=SHOP_BLEED_MM, per_copy=False)
-        for name, png in zip(_face_names(deck), pdf_pages_to_png(pdf.data, dpi), strict=True):
+        pngs = _pngs(pdf.data, dpi, deck, rasters, (title, symbols, folder, SHOP_BLEED_MM))
+        for name, png in zip(_face_names(deck), pngs, strict=True):
             yield OutputFile(f"png/{deck.owner.id}/{name}.png", "png", png, 1, "card", {"dpi": dpi})
 
 
 def tts_files(
-    title: str, decks: list[PieceFaces], symbols: list[Symbol], folder: Path
+    title: str,
+    decks: list[PieceFaces],
+    symbols: list[Symbol],
+    folder: Path,
+    rasters: Rasters | None = None,
 ) -> Iterator[OutputFile]:
     """Tabletop Simulator deck sheets and a saved object per deck; every copy is its own card."""
     for deck in decks:
         pdf = print_shop_pdf(title, [deck], symbols, folder, bleed=0, per_copy=False)
-        pages = pdf_pages_to_png(pdf.data, TTS_DPI)
+        pages = _pngs(pdf.data, TTS_DPI, deck, rasters, (title, symbols, folder, 0))
         step = 2 if deck.backs is not None else 1
         fronts, backs = pages[::step], pages[1::step] if deck.backs is not None else []
         cards = [
@@ -65,6 +76,15 @@ def tts_files(
             "screen",
             {"grid": [export.columns, export.rows], "cards": len(cards)},
         )
+
+
+def _pngs(pdf: bytes, dpi: int, deck: PieceFaces, rasters: Rasters | None, drawn: tuple) -> list:
+    """Every page of a deck's print-shop PDF as PNG; with a cache, the pages it holds (same
+    face, bleed, resolution and art) are not rasterised again."""
+    keys = page_keys(deck, dpi, *drawn) if rasters else None
+    if rasters is None or keys is None:
+        return pdf_pages_to_png(pdf, dpi)
+    return rasters.pngs(pdf, dpi, keys)
 
 
 def _face_names(deck: PieceFaces) -> list[str]:

@@ -130,7 +130,22 @@ def guide_file(
     return OutputFile(f"{guide.id}.pdf", "guide", pdf.data, pdf.pages, paper, details)
 
 
-def rulebook_files(
+def rulebook_file(
+    book: Rulebook,
+    settings: RulebookSettings,
+    symbols: list[Symbol],
+    folder: Path,
+    paper: str,
+    shown: dict,
+) -> OutputFile:
+    """`rulebook.pdf` on the paper."""
+    book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
+    full = rulebook_pdf(book, PAPERS[paper], settings.columns, *book_args)
+    details = {"format": "full", "columns": settings.columns, "booklets": {BOOKLET_RULEBOOK: 1}}
+    return OutputFile("rulebook.pdf", "rulebook", full.data, full.pages, paper, details)
+
+
+def rulebook_booklet_file(
     title: str,
     book: Rulebook,
     settings: RulebookSettings,
@@ -138,32 +153,15 @@ def rulebook_files(
     folder: Path,
     paper: str,
     shown: dict,
-) -> list[OutputFile]:
-    """`rulebook.pdf` on the paper, and `rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching."""
+) -> OutputFile:
+    """`rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching (typeset on their
+    own, so the build can set it beside `rulebook.pdf` on another core)."""
     sheet = PAPERS[paper]
     book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
-    full = rulebook_pdf(book, sheet, settings.columns, *book_args)
-    half_sheet = Size(sheet.height / 2, sheet.width)
-    half = rulebook_pdf(book, half_sheet, 1, *book_args)
+    half = rulebook_pdf(book, Size(sheet.height / 2, sheet.width), 1, *book_args)
     booklet, sides = booklet_pdf(half.data, f"{title} (booklet)")
-    return [
-        OutputFile(
-            "rulebook.pdf",
-            "rulebook",
-            full.data,
-            full.pages,
-            paper,
-            {"format": "full", "columns": settings.columns, "booklets": {BOOKLET_RULEBOOK: 1}},
-        ),
-        OutputFile(
-            "rulebook-booklet.pdf",
-            "rulebook",
-            booklet,
-            sides,
-            paper,
-            {"format": "booklet", "booklet_pages": padded(half.pages)},
-        ),
-    ]
+    details = {"format": "booklet", "booklet_pages": padded(half.pages)}
+    return OutputFile("rulebook-booklet.pdf", "rulebook", booklet, sides, paper, details)
 
 
 def book_families(settings: RulebookSettings, folder: Path) -> tuple[Family | None, Family | None]:

@@ -17,6 +17,14 @@ def pdf_pages_to_png(pdf: bytes, dpi: int = 300) -> list[bytes]:
         return [_page_png(page, dpi) for page in document]
 
 
+def pdf_page_pngs(pdf: bytes, dpi: int, indexes: list[int]) -> list[bytes]:
+    """Some pages (0-based) as `pdf_pages_to_png` draws them, for exports that keep the others."""
+    if not indexes:
+        return []
+    with pdfium.PdfDocument(pdf) as document:
+        return [_page_png(document[index], dpi) for index in indexes]
+
+
 def _page_png(page: pdfium.PdfPage, dpi: int) -> bytes:
     """One page on white, trimmed to the rounded page size because PDFium rounds its size up."""
     width, height = page.get_size()
