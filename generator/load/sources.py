@@ -277,10 +277,13 @@ def _build(node: yaml.Node, path: Path_, source: SourceMap, loader: Any, report:
 
 
 _NODE_KINDS = {yaml.MappingNode: "mapping", yaml.SequenceNode: "list"}
+STR_TAG = "tag:yaml.org,2002:str"
 
 
 def _scalar(node: yaml.Node, file: Path, loader: Any) -> Any:
     """A scalar's value; one its tag cannot read (`!!float abc`) is a finding, not a crash."""
+    if node.tag == STR_TAG:
+        return node.value  # what the constructor returns for text, most of a deck's values
     try:
         value = loader.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError, TypeError, AttributeError) as exc:  # !!timestamp abc
