@@ -30,6 +30,8 @@ round's cold build), min-max beside it.
 
 Usage: python benchmarks/bench_build.py [--games NAME,...] [--runs N] [--quick]
 (--quick: no warm-up, one round each, for a smoke run; its verdicts mean little.)
+In a checkout others are editing, measure one commit: `git archive HEAD | tar -x -C DIR`, then
+`PYTHONPATH=DIR python DIR/benchmarks/bench_build.py` (the `pnp` it runs imports DIR's code).
 """
 
 from __future__ import annotations
