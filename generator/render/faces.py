@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
@@ -55,7 +55,7 @@ from generator.render.writein import write_in_items
 from generator.units import Size, parse_extent, parse_length, parse_size
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Face:
     """One side of one design, ready to draw at any position and bleed."""
 
@@ -109,6 +109,7 @@ class LaidOut:
     size: Size
     boxes: list[tuple[Any, Rect]]
     turned: bool
+    alike: dict[Any, Item] = field(default_factory=dict)  # items drawn alike, once a deck
 
 
 @dataclass(frozen=True)
@@ -276,7 +277,7 @@ def _face(
             continue
         item = element_item(loaded, element, box, context, who, report)
         if item is not None:
-            items.append(item)
+            items.append(_alike(laid, item, element))
     return Face(
         who.owner.id,
         who.piece.id,
@@ -286,6 +287,16 @@ def _face(
         tuple(items),
         laid.turned,
     )
+
+
+def _alike(laid: LaidOut, item: Item, element: Any) -> Item:
+    """The item, or an equal one an earlier face of the deck drew: a deck holds all its faces
+    until its sheets are drawn, and most cards share their frame, bands, art and footer."""
+    if isinstance(item, ShapeItem | ImageItem | IconItem):
+        return laid.alike.setdefault(item, item)
+    if isinstance(item, TextItem) and item.fitted.line is not None and item.style is element:
+        return laid.alike.setdefault((item.box, id(element), item.rotate, item.fitted), item)
+    return item
 
 
 def _placeholder_items(

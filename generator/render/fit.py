@@ -11,14 +11,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paraparser import ParaFrag
 
 from generator.colours import reportlab_colour
 from generator.fonts import Family, family_faces, resolve_family
 from generator.model.layout import TextStyle
 from generator.render.bidi import has_rtl
+from generator.render.kept import KeptParagraph, kept
 from generator.render.lines import Line, set_paragraphs
 from generator.render.markup import to_markup
+from generator.render.paragraphs import card_paragraph
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 STEP_PT = 0.25
@@ -43,7 +44,7 @@ def paragraph_style(
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fitted:
     """Text set at the size that fits: a single plain line, or a wrapped paragraph."""
 
@@ -51,8 +52,15 @@ class Fitted:
     used_height: float
     font: str
     line: str | None = None
-    paragraph: Paragraph | None = None
+    kept: Paragraph | KeptParagraph | None = None  # the wrapped paragraph, as a deck holds it
     lines: tuple[Line, ...] | None = None
+
+    @property
+    def paragraph(self) -> Paragraph | None:
+        """The wrapped paragraph, as ReportLab laid it out."""
+        if isinstance(self.kept, KeptParagraph):
+            return self.kept.unpacked()
+        return self.kept
 
 
 def fit_text(
@@ -121,13 +129,14 @@ def _attempt(
 ) -> Fitted | None:
     size = round(size, 2)
     markup = to_markup(text, symbols, size)
-    paragraph = Paragraph(
+    paragraph = card_paragraph(
         markup, paragraph_style(font, size, style.leading, style.align, style.colour)
     )
     _, used = paragraph.wrap(width, height)
     if used > height + 0.01 or _overflows(paragraph):
         return None
-    return Fitted(size, used, font, paragraph=_slimmed(paragraph))
+    del paragraph.frags  # the lines hold their words
+    return Fitted(size, used, font, kept=kept(paragraph))
 
 
 def _overflows(paragraph: Paragraph) -> bool:
@@ -135,29 +144,3 @@ def _overflows(paragraph: Paragraph) -> bool:
     lines = paragraph.blPara.lines
     spare = (line[0] if isinstance(line, tuple) else line.extraSpace for line in lines)
     return any(space < -0.01 for space in spare)
-
-
-class _Word(ParaFrag):
-    """A word of a laid-out line, its attributes set one by one so Python keeps them inline
-    with their names shared by every word: a third of the memory of ReportLab's cloned frag."""
-
-
-def _slimmed(paragraph: Paragraph) -> Paragraph:
-    """A wrapped paragraph kept with only what drawing it needs: a big deck holds thousands
-    until its sheets are drawn. The parsed fragments go (the lines hold their words), and
-    each word of a line of several styles becomes a `_Word` with the same attributes."""
-    del paragraph.frags
-    if paragraph.blPara.kind == 1:  # a plain paragraph's lines are tuples of strings
-        for line in paragraph.blPara.lines:
-            line.words = [_lean(word) for word in line.words]
-    return paragraph
-
-
-def _lean(word: ParaFrag) -> ParaFrag:
-    """The word as a `_Word`; words of ReportLab's special kinds (split, hyphenated) stay."""
-    if type(word) is not ParaFrag:
-        return word
-    lean = object.__new__(_Word)
-    for name, value in vars(word).items():  # in the parser's order, the same for every word
-        setattr(lean, name, value)
-    return lean

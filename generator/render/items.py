@@ -10,7 +10,7 @@ from generator.model.layout import TextStyle
 from generator.render.fit import Fitted, fit_text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     """A box in mm measured from the trim's top-left corner, y growing downwards."""
 
@@ -20,7 +20,7 @@ class Rect:
     height: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShapeItem:
     """A rectangle, ellipse, polygon (diamond, hexagon, crown) or line to draw."""
 
@@ -35,7 +35,7 @@ class ShapeItem:
     dash: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TextItem:
     """Fitted text and where it goes."""
 
@@ -45,7 +45,7 @@ class TextItem:
     rotate: int = 0  # clockwise; fitted to the box turned with it
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ImageItem:
     """Art placed in a box."""
 
@@ -58,7 +58,7 @@ class ImageItem:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IconItem:
     """A glossary symbol placed in a box."""
 

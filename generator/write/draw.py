@@ -112,6 +112,8 @@ def draw_face(
         clip = canvas.beginPath()
         clip.rect(left, bottom, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
+    if face.items or (face.background and not ink_saver):
+        _may_fade(canvas)
     if face.background and not ink_saver:
         canvas.setFillColor(reportlab_colour(face.background))
         canvas.rect(left, bottom, width, height, stroke=0, fill=1)
@@ -181,7 +183,7 @@ def _recoloured(item: TextItem, colour: str) -> TextItem:
         paragraph = Paragraph(old.text, style)
         box = turned_box(item.box, item.rotate)
         paragraph.wrap(box.width * mm, box.height * mm)
-        fitted = replace(fitted, paragraph=paragraph)
+        fitted = replace(fitted, kept=paragraph)
     return replace(item, fitted=fitted, style=item.style.model_copy(update={"colour": colour}))
 
 
@@ -200,9 +202,17 @@ def _luminance(colour: str) -> float:
 
 def _opaque(canvas: Canvas) -> None:
     """End the alpha of a see-through colour with what it drew, so it fades nothing drawn later
-    (ReportLab writes nothing when the alpha is 1 already)."""
-    canvas.setFillAlpha(1)
-    canvas.setStrokeAlpha(1)
+    (only an alpha that is not 1 is reset: ReportLab would write nothing for it)."""
+    state = canvas._extgstate
+    if state.getValue("ca") != 1 or state.getValue("CA") != 1:
+        canvas.setFillAlpha(1)
+        canvas.setStrokeAlpha(1)
+
+
+def _may_fade(canvas: Canvas) -> None:
+    """Mark the PDF as one that may hold see-through colours (version 1.4), as resetting the
+    alpha after every face's background and items always did, even to no effect."""
+    canvas._doc.ensureMinPdfVersion("transparency")
 
 
 def outline_path(canvas: Canvas, shape: str, x: float, y: float, size: Size, grow: float):

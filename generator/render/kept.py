@@ -1,0 +1,196 @@
+"""A fitted paragraph as a big deck holds it until its sheet is drawn: a few hundred bytes.
+
+A build keeps every card's fitted text from the check until the last sheet is drawn. ReportLab's
+laid-out paragraph gives each word its own copy of a dozen style attributes (6 KB a card); what
+differs from card to card is only the words' text and where the lines end. So a kept paragraph
+holds, per line, its spare space and its words as (style, text) pairs, and each distinct style
+(font, size, colour, icon...) once for the whole build. It is unpacked into the same ReportLab
+lines, word for word, when it is drawn or measured.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from typing import Any
+
+from reportlab.lib.abag import ABag
+from reportlab.lib.colors import Color
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import FragLine, ParaLines
+from reportlab.platypus.paraparser import ParaFrag
+
+from generator.render.markup import MARKERS
+
+Shared = tuple[type, dict[str, Any]]  # a class and the attributes many objects have alike
+_SHARED: dict[tuple, Shared] = {}  # every distinct style, line shape and paragraph setting
+SHARED_AT_MOST = 20_000  # beyond this many, a paragraph is held as it is (bounded memory)
+_SEQUENCES: dict[tuple[int, ...], tuple[Shared, ...]] = {}  # the styles of a line's words
+PER_LINE = ("extraSpace", "wordCount", "words")  # what differs from line to line
+JOIN = "\x00"  # between the words of a line, kept as one string (no word holds it)
+ICON_SOURCE = 'src="data:image/png;base64,'
+ICON_URI = re.compile(r"(?<=src=\")data:image/png;base64,[A-Za-z0-9+/=]+(?=\")")
+SHORT = "\x00"  # a number after it stands for an icon's data URI (markup never holds it)
+SHORT_ICON = re.compile(r"\x00([0-9]+)")
+_URIS: dict[str, int] = {}  # each icon's data URI, numbered
+PER_PARAGRAPH = ("text", "style", "width", "height", "_width_max", "blPara", "frags", "canv")
+
+
+class KeptParagraph:
+    """A laid-out paragraph held as shared styles and its words' text; `unpacked` draws it."""
+
+    __slots__ = ("height", "layout", "lines", "markup", "setting", "style", "widest", "width")
+
+    def __init__(self, paragraph: Paragraph, setting: Shared, layout: Shared, lines: tuple):
+        self.markup, self.style = _short_icons(paragraph.text), paragraph.style
+        self.width, self.height = paragraph.width, paragraph.height
+        self.widest = paragraph._width_max
+        self.setting, self.layout, self.lines = setting, layout, lines
+
+    @property
+    def text(self) -> str:
+        """The paragraph's markup, as ReportLab's paragraph keeps it."""
+        return _long_icons(self.markup)
+
+    def unpacked(self) -> Paragraph:
+        """The paragraph as ReportLab laid it out (its lines rebuilt when first read)."""
+        paragraph = _Unpacked.__new__(_Unpacked)
+        vars(paragraph).update(_fresh(self.setting[1], {}))
+        paragraph.text, paragraph.style = self.text, self.style
+        paragraph.width, paragraph.height = self.width, self.height
+        paragraph._width_max, paragraph.kept = self.widest, self
+        return paragraph
+
+
+class _Unpacked(Paragraph):
+    """A kept paragraph back as ReportLab's, its lines rebuilt only when something reads them."""
+
+    kept: KeptParagraph
+
+    @cached_property
+    def blPara(self) -> ABag:
+        """The laid-out lines, word for word as ReportLab made them."""
+        kept, lists = self.kept, {}
+        cls, attributes = kept.layout
+        layout = object.__new__(cls)
+        vars(layout).update(_fresh(attributes, lists))
+        layout.lines = [_line(line, lists) for line in kept.lines]
+        return layout
+
+
+def kept(paragraph: Paragraph) -> Paragraph | KeptParagraph:
+    """The paragraph to hold: kept compactly when all its parts can be shared, else as it is."""
+    layout = paragraph.blPara
+    if layout.kind != 1:
+        return paragraph  # one style throughout: its lines are plain strings already
+    memo: dict[tuple, Shared | None] = {}
+    setting = _shared(paragraph, PER_PARAGRAPH, memo)
+    shape = _shared(layout, ("lines",), memo)
+    lines = tuple(_kept_line(line, memo) for line in layout.lines)
+    if setting is None or shape is None or None in lines or SHORT in paragraph.text:
+        return paragraph
+    return KeptParagraph(paragraph, setting, shape, lines)
+
+
+def _kept_line(line: FragLine, memo: dict) -> tuple | None:
+    """A line as (its shape, spare space, word count, its words' styles, their text joined)."""
+    if type(line) not in (FragLine, ParaLines):
+        return None
+    shape = _shared(line, PER_LINE, memo)
+    styles = tuple(
+        _shared(word, ("text",), memo) if type(word) is ParaFrag else None for word in line.words
+    )
+    texts = [word.text for word in line.words]
+    if shape is None or None in styles or any(JOIN in text for text in texts):
+        return None
+    if len(_SEQUENCES) < SHARED_AT_MOST:
+        styles = _SEQUENCES.setdefault(tuple(map(id, styles)), styles)
+    return shape, line.extraSpace, line.wordCount, styles, JOIN.join(texts)
+
+
+def _line(kept_line: tuple, lists: dict) -> FragLine:
+    """A line rebuilt from what `_kept_line` kept."""
+    (cls, attributes), space, count, styles, texts = kept_line
+    line = object.__new__(cls)
+    vars(line).update(_fresh(attributes, lists))
+    line.extraSpace, line.wordCount = space, count
+    line.words = [
+        _word(style, text, lists) for style, text in zip(styles, texts.split(JOIN), strict=False)
+    ]
+    return line
+
+
+def _word(style: Shared, text: str, lists: dict) -> ParaFrag:
+    cls, attributes = style
+    word = object.__new__(cls)
+    vars(word).update(_fresh(attributes, lists))
+    word.text = text
+    return word
+
+
+def _short_icons(markup: str) -> str:
+    """The markup with each icon's data URI (about 150 characters) as a short number."""
+    if ICON_SOURCE not in markup:
+        return markup
+    return ICON_URI.sub(lambda match: f"{SHORT}{_URIS.setdefault(match[0], len(_URIS))}", markup)
+
+
+def _long_icons(markup: str) -> str:
+    """The markup with its icons' data URIs back."""
+    if SHORT not in markup:
+        return markup
+    uris = list(_URIS)
+    return SHORT_ICON.sub(lambda match: uris[int(match[1])], markup)
+
+
+def _fresh(attributes: dict[str, Any], lists: dict[int, list]) -> dict[str, Any]:
+    """The shared attributes with each list copied once per paragraph, so nothing a drawing
+    might change is shared between cards (words of one paragraph share them, as parsed)."""
+    if not any(type(value) is list for value in attributes.values()):
+        return attributes
+    return {
+        name: (lists.setdefault(id(value), list(value)) if type(value) is list else value)
+        for name, value in attributes.items()
+    }
+
+
+def _shared(thing: Any, own: tuple[str, ...], memo: dict) -> Shared | None:
+    """The one shared (class, attributes) equal to `thing`'s but for its `own` ones; None when
+    some value cannot be compared safely."""
+    attributes = {name: value for name, value in vars(thing).items() if name not in own}
+    quick = (type(thing), *attributes, *map(id, attributes.values()))
+    if quick not in memo:
+        key = _key(type(thing), attributes)
+        if key is None or (key not in _SHARED and len(_SHARED) >= SHARED_AT_MOST):
+            memo[quick] = None
+        else:
+            memo[quick] = _SHARED.setdefault(key, (type(thing), attributes))
+    return memo[quick]
+
+
+def _key(cls: type, attributes: dict[str, Any]) -> tuple | None:
+    parts: list[Any] = [cls]
+    for name, value in attributes.items():
+        token = _token(value)
+        if token is None:
+            return None
+        parts.append((name, token))
+    return tuple(parts)
+
+
+def _token(value: Any) -> Any:
+    """A hashable stand-in equal only for values that draw alike; None when unsure."""
+    kind = type(value)
+    if value is None or kind in (str, int, float, bool):
+        return (kind, value)
+    if kind in (list, tuple):
+        tokens = tuple(_token(item) for item in value)
+        return None if None in tokens else (kind, tokens)
+    if isinstance(value, Color):
+        return (kind, *sorted(vars(value).items()))
+    if kind is ABag:
+        return _key(kind, vars(value))
+    if kind is ImageReader and MARKERS.get(getattr(value, "fileName", None)) is value:
+        return (kind, value.fileName)  # an icon's marker: one per symbol, for the whole process
+    return None
