@@ -10,6 +10,7 @@ the parts no face draws, how placeholders print, the art and font files, and pnp
 from __future__ import annotations
 
 import pickle
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -23,6 +24,10 @@ from generator.render.backs import back_layout_name, own_back
 from generator.render.text import placeholder_mode
 
 FACES = "faces"
+# A glyph with no character of its own (an Arabic letter's joined form, a ligature) is drawn
+# through a private-use character that ReportLab assigns in the order this process first shapes
+# it; in another process that character names another glyph. A face holding one is not kept.
+PRIVATE_USE = re.compile(rb"\xee[\x80-\xbf][\x80-\xbf]|\xef[\x80-\xa3][\x80-\xbf]")  # UTF-8
 # Parts of game.yaml no card or token face draws; layouts are compared per design instead.
 NOT_ON_FACES = {
     "layouts",
@@ -89,8 +94,17 @@ class StoredFaces:
         return recalled(self.store, key)
 
     def keep(self, key: str, resolved: Any) -> None:
-        """Keep a design's resolved faces at the store's flush."""
-        self.store.keep_bytes(FACES, key, pickle.dumps(resolved, protocol=pickle.HIGHEST_PROTOCOL))
+        """Keep a design's resolved faces at the store's flush (when another process can)."""
+        data = portable(resolved)
+        if data is not None:
+            self.store.keep_bytes(FACES, key, data)
+
+
+def portable(resolved: Any) -> bytes | None:
+    """A design's resolved faces as bytes another process can use, or None when they draw a
+    glyph through a character only this process knows (or one that looks like it)."""
+    data = pickle.dumps(resolved, protocol=pickle.HIGHEST_PROTOCOL)
+    return None if PRIVATE_USE.search(data) else data
 
 
 def recalled(store: Store, key: str) -> Any:
@@ -105,8 +119,10 @@ def recalled(store: Store, key: str) -> Any:
 
 
 def kept(store: Store, key: str, resolved: Any) -> None:
-    """Keep a design's resolved faces in the store now."""
-    store.put(FACES, key, pickle.dumps(resolved, protocol=pickle.HIGHEST_PROTOCOL))
+    """Keep a design's resolved faces in the store now (when another process can use them)."""
+    data = portable(resolved)
+    if data is not None:
+        store.put(FACES, key, data)
 
 
 @contextmanager
