@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import cache, lru_cache
+from itertools import islice
 
 from generator.render.rulebook import (
     Block,
@@ -26,6 +27,7 @@ from generator.render.text import SYMBOL
 USES = 6  # sections whose rule text an entry lists, besides the one whose heading names the term
 # Text no entry goes into: links, tags, entities and `:symbol:` icons (an entry inside an icon's
 # key would break the icon).
+UNLIKE_LOWER = re.compile("[\u0130\u0131\u017f]")  # see _section_text
 HIDDEN = re.compile(rf"<a\b[^>]*>.*?</a>|<[^>]*>|&\w+;|{SYMBOL.pattern}", re.DOTALL)
 
 
@@ -34,9 +36,11 @@ def index_terms(blocks: list[Block], terms: tuple[str, ...]) -> list[Block]:
     the term's entry lists."""
     sections = _sections(blocks)
     reference = [_is_reference([blocks[p] for p in positions]) for _, positions in sections]
+    texts = [_section_text(blocks, positions) for _, positions in sections]
     for term in terms:
-        for section in _indexed_sections(blocks, sections, reference, term):
+        for section in _indexed_sections(blocks, sections, reference, term, texts):
             _mark_first_use(blocks, sections[section][1], term)
+            texts[section] = _section_text(blocks, sections[section][1])
     return blocks
 
 
@@ -71,12 +75,17 @@ def _is_reference(blocks: list[Block]) -> bool:
 
 
 def _indexed_sections(
-    blocks: list[Block], sections: list, reference: list[bool], term: str
+    blocks: list[Block], sections: list, reference: list[bool], term: str, texts: list[str | None]
 ) -> list[int]:
     """The section whose heading names the term and the first USES that use it in rule text;
-    the glossary or errata only when no rule text says it."""
+    the glossary or errata only when no rule text says it. A section whose text (`texts`) lacks
+    the term's letters is passed over without matching the term in its texts one by one."""
+    letters = _letters(term)
 
     def used(section: int) -> bool:
+        text = texts[section]
+        if letters is not None and text is not None and letters not in text:
+            return False
         return any(
             mentions(markup, term)
             for position in sections[section][1]
@@ -87,11 +96,27 @@ def _indexed_sections(
     named = next(
         (i for i in rules if sections[i][0] and mentions(sections[i][0].title, term)), None
     )
-    chosen = {i for i in rules if used(i)}
-    chosen = set(sorted(chosen)[:USES]) | ({named} if named is not None else set())
+    chosen = set(islice((i for i in rules if used(i)), USES))  # the first USES, in order
+    chosen |= {named} if named is not None else set()
     if chosen:
         return sorted(chosen)
     return [i for i, is_reference in enumerate(reference) if is_reference and used(i)][:1]
+
+
+def _section_text(blocks: list[Block], positions: list[int]) -> str | None:
+    """A section's texts in lower case, where an ASCII term's use shows as its lower-case
+    letters; None when they hold a letter the pattern's case-insensitive match takes for an
+    ASCII one though lower case does not show it (dotless i and long s, read as i and s, and
+    dotted capital I, which lower case makes two characters)."""
+    text = "\n".join(markup for position in positions for markup in _markups(blocks[position]))
+    return None if UNLIKE_LOWER.search(text) else text.lower()
+
+
+def _letters(term: str) -> str | None:
+    """What every use of an ASCII term holds in lower case (`arm` for army and armies), or None."""
+    if not term.isascii():
+        return None
+    return (term[:-1] if term.endswith("y") else term).lower()
 
 
 def _mark_first_use(blocks: list[Block], positions: list[int], term: str) -> None:
