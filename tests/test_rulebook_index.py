@@ -139,3 +139,15 @@ def test_an_entry_lists_the_section_naming_it_and_the_first_uses_not_the_glossar
     swords = [section for section, term in entries if term == "sword"]
     assert swords == ["2", "3", "4", "5", "6", "7", "11"]  # six uses and the naming heading
     assert [section for section, term in entries if term == "blade"] == ["1"]  # only there
+
+
+def test_a_term_is_found_in_letters_lower_case_does_not_show_as_it():
+    """Case-insensitive matching reads dotless i and long s as i and s, and dotted capital I as
+    i, though lower case keeps them apart: a section holding them is still searched."""
+    text = "# Rules\n\nLay \u017fiege to a c\u0131ty. \u0130nfantry moves.\n"
+    book = rulebook_blocks(text, "Test", ("siege", "city", "infantry"))
+    [para] = [block for block in book.blocks if isinstance(block, Para)]
+    assert para.markup == (
+        'Lay \u017fiege<index item="siege"/> to a c\u0131ty<index item="city"/>. '
+        '\u0130nfantry<index item="infantry"/> moves.'
+    )
