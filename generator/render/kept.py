@@ -27,6 +27,7 @@ Shared = tuple[type, dict[str, Any]]  # a class and the attributes many objects 
 _SHARED: dict[tuple, Shared] = {}  # every distinct style, line shape and paragraph setting
 SHARED_AT_MOST = 20_000  # beyond this many, a paragraph is held as it is (bounded memory)
 _SEQUENCES: dict[tuple[int, ...], tuple[Shared, ...]] = {}  # the styles of a line's words
+_STYLES: dict[tuple, tuple[Shared | None, tuple]] = {}  # word styles by their values' ids
 PER_LINE = ("extraSpace", "wordCount", "words")  # what differs from line to line
 JOIN = "\x00"  # between the words of a line, kept as one string (no word holds it)
 ICON_SOURCE = 'src="data:image/png;base64,'
@@ -56,7 +57,7 @@ class KeptParagraph:
     def unpacked(self) -> Paragraph:
         """The paragraph as ReportLab laid it out (its lines rebuilt when first read)."""
         paragraph = _Unpacked.__new__(_Unpacked)
-        vars(paragraph).update(_fresh(self.setting[1], {}))
+        vars(paragraph).update(self.setting[1])
         paragraph.text, paragraph.style = self.text, self.style
         paragraph.width, paragraph.height = self.width, self.height
         paragraph._width_max, paragraph.kept = self.widest, self
@@ -71,11 +72,10 @@ class _Unpacked(Paragraph):
     @cached_property
     def blPara(self) -> ABag:
         """The laid-out lines, word for word as ReportLab made them."""
-        kept, lists = self.kept, {}
-        cls, attributes = kept.layout
+        cls, attributes = self.kept.layout
         layout = object.__new__(cls)
-        vars(layout).update(_fresh(attributes, lists))
-        layout.lines = [_line(line, lists) for line in kept.lines]
+        vars(layout).update(attributes)
+        layout.lines = [_line(line) for line in self.kept.lines]
         return layout
 
 
@@ -84,23 +84,20 @@ def kept(paragraph: Paragraph) -> Paragraph | KeptParagraph:
     layout = paragraph.blPara
     if layout.kind != 1:
         return paragraph  # one style throughout: its lines are plain strings already
-    memo: dict[tuple, Shared | None] = {}
-    setting = _shared(paragraph, PER_PARAGRAPH, memo)
-    shape = _shared(layout, ("lines",), memo)
-    lines = tuple(_kept_line(line, memo) for line in layout.lines)
+    setting = _shared(paragraph, PER_PARAGRAPH)
+    shape = _shared(layout, ("lines",))
+    lines = tuple(_kept_line(line) for line in layout.lines)
     if setting is None or shape is None or None in lines or SHORT in paragraph.text:
         return paragraph
     return KeptParagraph(paragraph, setting, shape, lines)
 
 
-def _kept_line(line: FragLine, memo: dict) -> tuple | None:
+def _kept_line(line: FragLine) -> tuple | None:
     """A line as (its shape, spare space, word count, its words' styles, their text joined)."""
     if type(line) not in (FragLine, ParaLines):
         return None
-    shape = _shared(line, PER_LINE, memo)
-    styles = tuple(
-        _shared(word, ("text",), memo) if type(word) is ParaFrag else None for word in line.words
-    )
+    shape = _shared(line, PER_LINE)
+    styles = tuple(_style(word) if type(word) is ParaFrag else None for word in line.words)
     texts = [word.text for word in line.words]
     if shape is None or None in styles or any(JOIN in text for text in texts):
         return None
@@ -109,22 +106,23 @@ def _kept_line(line: FragLine, memo: dict) -> tuple | None:
     return shape, line.extraSpace, line.wordCount, styles, JOIN.join(texts)
 
 
-def _line(kept_line: tuple, lists: dict) -> FragLine:
+def _line(kept_line: tuple) -> FragLine:
     """A line rebuilt from what `_kept_line` kept."""
     (cls, attributes), space, count, styles, texts = kept_line
     line = object.__new__(cls)
-    vars(line).update(_fresh(attributes, lists))
+    vars(line).update(attributes)
     line.extraSpace, line.wordCount = space, count
     line.words = [
-        _word(style, text, lists) for style, text in zip(styles, texts.split(JOIN), strict=False)
+        _word(style, text) for style, text in zip(styles, texts.split(JOIN), strict=False)
     ]
     return line
 
 
-def _word(style: Shared, text: str, lists: dict) -> ParaFrag:
+def _word(style: Shared, text: str) -> ParaFrag:
+    """A word with its style's attributes (shared values: ReportLab only reads them)."""
     cls, attributes = style
     word = object.__new__(cls)
-    vars(word).update(_fresh(attributes, lists))
+    vars(word).update(attributes)
     word.text = text
     return word
 
@@ -144,29 +142,27 @@ def _long_icons(markup: str) -> str:
     return SHORT_ICON.sub(lambda match: uris[int(match[1])], markup)
 
 
-def _fresh(attributes: dict[str, Any], lists: dict[int, list]) -> dict[str, Any]:
-    """The shared attributes with each list copied once per paragraph, so nothing a drawing
-    might change is shared between cards (words of one paragraph share them, as parsed)."""
-    if not any(type(value) is list for value in attributes.values()):
-        return attributes
-    return {
-        name: (lists.setdefault(id(value), list(value)) if type(value) is list else value)
-        for name, value in attributes.items()
-    }
+def _style(word: ParaFrag) -> Shared | None:
+    """A word's shared style: looked up by its values' identities first, which the card
+    parser makes the same for every word of one style (`paragraphs.settled`)."""
+    values = {name: value for name, value in vars(word).items() if name != "text"}
+    quick = (*values, *map(id, values.values()))
+    found = _STYLES.get(quick)
+    if found is None:
+        found = (_shared(word, ("text",)), tuple(values.values()))  # keeps those ids taken
+        if len(_STYLES) < SHARED_AT_MOST:
+            _STYLES[quick] = found
+    return found[0]
 
 
-def _shared(thing: Any, own: tuple[str, ...], memo: dict) -> Shared | None:
+def _shared(thing: Any, own: tuple[str, ...]) -> Shared | None:
     """The one shared (class, attributes) equal to `thing`'s but for its `own` ones; None when
     some value cannot be compared safely."""
     attributes = {name: value for name, value in vars(thing).items() if name not in own}
-    quick = (type(thing), *attributes, *map(id, attributes.values()))
-    if quick not in memo:
-        key = _key(type(thing), attributes)
-        if key is None or (key not in _SHARED and len(_SHARED) >= SHARED_AT_MOST):
-            memo[quick] = None
-        else:
-            memo[quick] = _SHARED.setdefault(key, (type(thing), attributes))
-    return memo[quick]
+    key = _key(type(thing), attributes)
+    if key is None or (key not in _SHARED and len(_SHARED) >= SHARED_AT_MOST):
+        return None
+    return _SHARED.setdefault(key, (type(thing), attributes))
 
 
 def _key(cls: type, attributes: dict[str, Any]) -> tuple | None:

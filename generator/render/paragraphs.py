@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from reportlab.lib.abag import ABag
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
@@ -30,6 +31,9 @@ class _Outside(ValueError):
     """The markup leaves the grammar `to_markup` writes."""
 
 
+NO_LINKS: list = []
+NO_LINES: list = []
+_ICONS: dict[tuple, ABag] = {}  # an icon's definition, by its source and size
 _PARSER = ParaParser()
 _PARSER.caseSensitive = 1  # as `Paragraph` sets it
 
@@ -42,7 +46,24 @@ def card_paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
     except Exception:  # outside the grammar, or a handler objects: ReportLab's parser says why
         return Paragraph(markup, style)
     textTransformFrags(frags, style)
-    return Paragraph(text, style, frags=frags)
+    return Paragraph(text, style, frags=_settled(frags))
+
+
+def _settled(frags: list[ParaFrag]) -> list[ParaFrag]:
+    """The fragments with equal values as the same objects in every paragraph (no links or
+    underlines; one definition per icon and size), so each word's style is found at once when
+    the paragraph is kept (`kept.py`). ReportLab only reads them."""
+    for frag in frags:
+        if frag.link == []:
+            frag.link = NO_LINKS
+        if frag.us_lines == []:
+            frag.us_lines = NO_LINES
+        icon = getattr(frag, "cbDefn", None)
+        if icon is not None:
+            icon = _ICONS.setdefault((icon.src, icon.width, icon.height, icon.valign), icon)
+            frag.cbDefn, frag.src, frag.width = icon, icon.src, icon.width
+            frag.height, frag.valign = icon.height, icon.valign
+    return frags
 
 
 def _fragments(text: str, style: ParagraphStyle) -> list[ParaFrag]:
