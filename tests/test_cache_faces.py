@@ -3,21 +3,31 @@ changed fits that card alone, and makes the same kit and the same findings as a 
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
 from generator.batch import Planned, built_game
 from generator.cache.faces import FACES
 from generator.cache.keys import FORMAT
+from generator.cache.store import CACHE_ENV, cache_root
 from generator.options import BuildOptions
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions
-from tests.fitting import spy_on_fitting
+from tests.fitting import PLAIN_HEROES, spy_on_fitting
 
 GAMES = Path(__file__).resolve().parents[1] / "card_data"
 OPTIONS = BuildOptions("a4", PrintOptions(PAPERS["a4"]), frozenset({"cards", "report"}))
 OLD, NEW = "**Action Phase:** in place", "**Market Phase:** in place"  # role-flax-and-garments
+CARDS = replace(OPTIONS, only=frozenset({"cards"}))
+
+
+def _without_cache_dir() -> dict[str, str]:
+    """This environment without $PNP_CACHE_DIR, so a build keeps its cache in its output."""
+    return {k: v for k, v in os.environ.items() if k != CACHE_ENV}
 
 
 def built(folder: Path, cache: Path | None, options: BuildOptions = OPTIONS) -> Planned:
@@ -35,38 +45,59 @@ def kit_bytes(planned: Planned) -> list[tuple[str, bytes]]:
     return [(file.name, file.data) for file in planned.kit.files]
 
 
-def test_a_rebuild_fits_only_the_changed_card_and_finds_what_a_cold_build_finds(
+def test_a_rebuild_after_one_card_changed_is_the_same_kit_and_findings_as_a_cold_build(
     tmp_path, monkeypatch
 ):
-    fitted = spy_on_fitting(monkeypatch)
     folder = Path(shutil.copytree(GAMES / "lost-and-found", tmp_path / "lost-and-found"))
     cache = tmp_path / "cache"
     built(folder, cache)
-    designs = sum(1 for _ in (cache / f"v{FORMAT}" / FACES).rglob("*"))
-    assert len(set(fitted)) > 40 and designs > 40
     deck = folder / "decks" / "roles.yaml"
     deck.write_text(deck.read_text().replace(OLD, NEW))
-    fitted.clear()
+    fitted = spy_on_fitting(monkeypatch)
     again = built(folder, cache)
-    assert set(fitted) == {"role-flax-and-garments"}
-    fitted.clear()
+    assert "role-flax-and-garments" in fitted
     cold = built(folder, None)
-    assert len(set(fitted)) > 40
     assert kit_bytes(again) == kit_bytes(cold)
     assert again.findings == cold.findings and len(cold.findings) > 20
 
 
-def test_a_damaged_design_in_the_cache_is_fitted_again(tmp_path, monkeypatch):
+def test_designs_kept_by_another_process_are_not_fitted_again(game, monkeypatch):
+    folder = game({"decks/heroes.csv": PLAIN_HEROES})
+    out = folder.parent / "out"
+    command = [
+        sys.executable,
+        "-m",
+        "generator",
+        "build",
+        "demo",
+        "-o",
+        str(out),
+        "--only",
+        "cards",
+    ]
+    subprocess.run(command, check=True, capture_output=True, env=_without_cache_dir())
+    deck = folder / "decks" / "heroes.csv"
+    deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
     fitted = spy_on_fitting(monkeypatch)
-    folder = Path(shutil.copytree(GAMES / "lost-and-found", tmp_path / "lost-and-found"))
-    cache = tmp_path / "cache"
-    first = built(folder, cache)
+    again = built(folder, cache_root(out), CARDS)
+    # the mage changed; the knight's text holds an icon, kept in a form only its own process
+    # could draw (render/kept.py), so it is fitted again too; the scout comes from the cache
+    assert set(fitted) == {"mage", "knight"}
+    assert kit_bytes(again) == kit_bytes(built(folder, None, CARDS))
+
+
+def test_a_damaged_design_in_the_cache_is_fitted_again(game, monkeypatch):
+    folder = game({"decks/heroes.csv": PLAIN_HEROES})
+    cache = folder.parent / "cache"
+    first = built(folder, cache, CARDS)
     stored = sorted(p for p in (cache / f"v{FORMAT}" / FACES).rglob("*") if p.is_file())
-    stored[0].write_bytes(b"damaged")
+    assert len(stored) == 2  # the mage and the scout (see above for the knight)
+    for path in stored:
+        path.write_bytes(b"damaged")
     (folder / "notes.txt").write_text("not read by the build: the kit is assembled job by job\n")
-    fitted.clear()
-    again = built(folder, cache)
-    assert len(set(fitted)) == 1
+    fitted = spy_on_fitting(monkeypatch)
+    again = built(folder, cache, CARDS)
+    assert set(fitted) == {"knight", "mage", "scout"}
     assert kit_bytes(again) == kit_bytes(first) and again.findings == first.findings
 
 
@@ -74,7 +105,7 @@ def test_faces_drawing_glyphs_through_private_characters_are_fitted_again(tmp_pa
     # golden-age's Arabic is drawn partly through private-use characters ReportLab numbers in
     # the order a process shapes them: a face kept from one process would draw other glyphs
     folder = Path(shutil.copytree(GAMES / "golden-age", tmp_path / "golden-age"))
-    cache, cards = tmp_path / "cache", replace(OPTIONS, only=frozenset({"cards"}))
+    cache, cards = tmp_path / "cache", CARDS
     built(folder, cache, cards)
     deck = folder / "decks" / "reference.yaml"
     deck.write_text(deck.read_text().replace("**Shah** one step", "**King** one step"))

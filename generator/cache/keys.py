@@ -11,6 +11,7 @@ import dataclasses
 import enum
 import hashlib
 import os
+import site
 import sys
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
@@ -163,11 +164,13 @@ def code_version() -> str:
 
 def _installed() -> list[str]:
     """The installed packages as their metadata folders name them (`reportlab-4.2.5.dist-info`):
-    listing the folders is quicker than reading every package's metadata."""
+    listing the folders is quicker than reading every package's metadata. Only site-packages
+    count: the current folder on `sys.path` (`python -m`, pytest) must not change the key."""
+    folders = {os.path.realpath(f) for f in [*site.getsitepackages(), site.getusersitepackages()]}
     return sorted(
         name
         for entry in sys.path
-        if os.path.isdir(entry)
+        if os.path.realpath(entry or ".") in folders and os.path.isdir(entry)
         for name in os.listdir(entry)
         if name.endswith((".dist-info", ".egg-info"))
     )
