@@ -83,3 +83,23 @@ def test_a_paragraph_with_parts_that_cannot_be_shared_is_kept_as_it_is():
     paragraph.wrap(100, 100)
     paragraph.blPara.lines[0].words[0].odd = object()  # no safe way to tell it equal to another
     assert kept(paragraph) is paragraph
+
+
+def test_a_kept_paragraph_pickled_draws_the_same_where_icons_are_numbered_otherwise(monkeypatch):
+    """Faces travel between processes (the render worker, the build cache): a kept paragraph
+    carries its icons' data URIs, not this process's numbers for them."""
+    import pickle
+
+    import generator.render.kept as kept_module
+
+    fitted = fit_text(
+        TEXTS[0], TextStyle(size=9, min_size=5), Rect(0, 0, 40, 30), frozenset({"gold"})
+    )
+    assert fitted is not None and isinstance(fitted.kept, KeptParagraph)
+    data, text = pickle.dumps(fitted.kept), fitted.kept.text
+    drawn = _drawn(fitted.kept.unpacked())
+    other = {to_markup(":ruby:", frozenset({"ruby"}), 9).split('"')[1]: 0}  # another icon first
+    monkeypatch.setattr(kept_module, "_URIS", other)
+    again = pickle.loads(data)
+    assert again.text == text
+    assert _drawn(again.unpacked()) == drawn

@@ -49,6 +49,20 @@ class KeptParagraph:
         self.widest = paragraph._width_max
         self.setting, self.layout, self.lines = setting, layout, lines
 
+    def __getstate__(self) -> tuple:
+        """Pickled with its icons' data URIs written out: their numbers belong to this process."""
+        parts = (self.height, self.layout, self.lines, self.setting, self.style, self.widest)
+        return (*parts, self.width, self.text)
+
+    def __setstate__(self, state: tuple) -> None:
+        """Unpickled with its icons numbered, and its styles shared, as this process does."""
+        self.height, layout, lines, setting, self.style, self.widest, self.width, text = state
+        self.markup, self.setting, self.layout = _short_icons(text), _again(setting), _again(layout)
+        self.lines = tuple(
+            (_again(shape), space, count, tuple(map(_again, styles)), texts)
+            for shape, space, count, styles, texts in lines
+        )
+
     @property
     def text(self) -> str:
         """The paragraph's markup, as ReportLab's paragraph keeps it."""
@@ -163,6 +177,14 @@ def _shared(thing: Any, own: tuple[str, ...]) -> Shared | None:
     if key is None or (key not in _SHARED and len(_SHARED) >= SHARED_AT_MOST):
         return None
     return _SHARED.setdefault(key, (type(thing), attributes))
+
+
+def _again(shared: Shared) -> Shared:
+    """A style, line shape or setting from another process as this process shares it."""
+    key = _key(*shared)
+    if key is None or (key not in _SHARED and len(_SHARED) >= SHARED_AT_MOST):
+        return shared
+    return _SHARED.setdefault(key, shared)
 
 
 def _key(cls: type, attributes: dict[str, Any]) -> tuple | None:
