@@ -34,8 +34,6 @@ class _Outside(ValueError):
 NO_LINKS: list = []
 NO_LINES: list = []
 _ICONS: dict[tuple, ABag] = {}  # an icon's definition, by its source and size
-_PARSER = ParaParser()
-_PARSER.caseSensitive = 1  # as `Paragraph` sets it
 
 
 def card_paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
@@ -68,7 +66,8 @@ def _settled(frags: list[ParaFrag]) -> list[ParaFrag]:
 
 def _fragments(text: str, style: ParagraphStyle) -> list[ParaFrag]:
     """ReportLab's fragments of `text`: its parser's handlers, called as its HTMLParser would."""
-    parser = _PARSER
+    parser = ParaParser()  # one a paragraph, as `Paragraph` makes (safe in any thread)
+    parser.caseSensitive = 1
     parser._setup_for_parse(style)
     parser.start_para({})
     open_tags: list[str] = []
