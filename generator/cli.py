@@ -204,6 +204,7 @@ def check(
     # it all (0.1 s of a cold `check --all`); importing it makes no garbage to collect (0.05 s).
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
+    collecting = gc.isenabled()
     gc.disable()
     try:
         from generator import build as pipeline
@@ -212,7 +213,8 @@ def check(
         from generator.check.rulebook import check_text_file
         from generator.sarif import sarif_text
     finally:
-        gc.enable()
+        if collecting:
+            gc.enable()
 
     if list_rules:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
