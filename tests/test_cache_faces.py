@@ -80,9 +80,9 @@ def test_designs_kept_by_another_process_are_not_fitted_again(game, monkeypatch)
     deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
     fitted = spy_on_fitting(monkeypatch)
     again = built(folder, cache_root(out), CARDS)
-    # the mage changed; the knight's text holds an icon, kept in a form only its own process
-    # could draw (render/kept.py), so it is fitted again too; the scout comes from the cache
-    assert set(fitted) == {"mage", "knight"}
+    # the mage changed; the knight (whose text holds an icon, render/kept.py) and the scout
+    # come from the cache
+    assert set(fitted) == {"mage"}
     assert kit_bytes(again) == kit_bytes(built(folder, None, CARDS))
 
 
@@ -91,7 +91,7 @@ def test_a_damaged_design_in_the_cache_is_fitted_again(game, monkeypatch):
     cache = folder.parent / "cache"
     first = built(folder, cache, CARDS)
     stored = sorted(p for p in (cache / f"v{FORMAT}" / FACES).rglob("*") if p.is_file())
-    assert len(stored) == 2  # the mage and the scout (see above for the knight)
+    assert len(stored) == 3  # the knight, the mage and the scout
     for path in stored:
         path.write_bytes(b"damaged")
     (folder / "notes.txt").write_text("not read by the build: the kit is assembled job by job\n")

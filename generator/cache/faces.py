@@ -28,9 +28,6 @@ FACES = "faces"
 # through a private-use character that ReportLab assigns in the order this process first shapes
 # it; in another process that character names another glyph. A face holding one is not kept.
 PRIVATE_USE = re.compile(rb"\xee[\x80-\xbf][\x80-\xbf]|\xef[\x80-\xa3][\x80-\xbf]")  # UTF-8
-# A paragraph kept compactly (render/kept.py) names its icons by the order this process met
-# them, so it cannot be drawn in another process either: a face holding one is not kept.
-PROCESS_LOCAL = b"generator.render.kept"
 # Parts of game.yaml no card or token face draws; layouts are compared per design instead.
 NOT_ON_FACES = {
     "layouts",
@@ -105,10 +102,9 @@ class StoredFaces:
 
 def portable(resolved: Any) -> bytes | None:
     """A design's resolved faces as bytes another process can use, or None when they draw a
-    glyph through a character only this process knows (or one that looks like it), or hold a
-    paragraph whose icons only this process can name."""
+    glyph through a character only this process knows (or one that looks like it)."""
     data = pickle.dumps(resolved, protocol=pickle.HIGHEST_PROTOCOL)
-    return None if PRIVATE_USE.search(data) or PROCESS_LOCAL in data else data
+    return None if PRIVATE_USE.search(data) else data
 
 
 def recalled(store: Store, key: str) -> Any:
