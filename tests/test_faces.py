@@ -202,9 +202,9 @@ def test_a_build_reuses_the_faces_its_check_resolved(game, pnp, monkeypatch):
     calls = []
     resolve = faces._face
     monkeypatch.setattr(faces, "_face", lambda *a, **k: calls.append(1) or resolve(*a, **k))
-    game()
-    assert pnp("build", "demo", "-o", "out", "--only", "cards").exit_code == 0
+    game()  # --no-cache: faces kept by an earlier build are the build cache's business
+    assert pnp("build", "demo", "-o", "out", "--only", "cards", "--no-cache").exit_code == 0
     assert len(calls) == 2  # the knight and the mage, once each
     calls.clear()
-    assert pnp("build", "demo", "-o", "out", "--placeholders", "mark").exit_code == 0
+    assert pnp("build", "demo", "-o", "out", "--placeholders", "mark", "--no-cache").exit_code == 0
     assert len(calls) == 4  # the check's blanks, then the build's marks
