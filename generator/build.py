@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 
 from generator import progress
+from generator.cache.books import BookPages
 from generator.cache.faces import stored_faces
 from generator.cache.kits import cached_job, job_keys, keep_job
 from generator.cache.rasters import Rasters
@@ -420,16 +421,15 @@ def _job_files(
             return [token_file(title, group, symbols, folder, options.paper, options.printing)]
         printing = replace(options.printing, duplex=job.duplex)
         return [token_file(title, group, symbols, folder, options.paper, printing, FOLD_FILE)]
+    pages = BookPages(rasters.root) if rasters else None  # the same cache folder
     if job.part == "rulebook":
-        book = (job.rulebook, job.settings, symbols, folder, options.paper, job.shown)
+        book = (job.rulebook, job.settings, symbols, folder, options.paper, job.shown, pages)
         if job.booklet:
             return [rulebook_booklet_file(title, *book)]
         return [rulebook_file(*book)]
     if job.part == "guides":
-        paper = options.paper
-        return [
-            guide_file(job.guide, job.rulebook, job.settings, symbols, folder, paper, job.shown)
-        ]
+        book = (job.rulebook, job.settings, symbols, folder, options.paper, job.shown, pages)
+        return [guide_file(job.guide, *book)]
     if job.part == "boards":
         return [
             board_file(title, list(job.boards), symbols, folder, options.paper, options.printing)

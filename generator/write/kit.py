@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from generator.cache.books import BookPages
 from generator.fonts import Family
 from generator.impose.booklet import padded
 from generator.model import Board, Guide, RulebookSettings, Symbol
@@ -112,6 +113,7 @@ def guide_file(
     folder: Path,
     paper: str,
     shown: dict,
+    pages: BookPages | None = None,
 ) -> OutputFile:
     """`<id>.pdf`: a further booklet, typeset like the rulebook (its faces too) on the paper."""
     faces = book_families(settings, folder)
@@ -125,6 +127,7 @@ def guide_file(
         shown,
         guide.front_matter,
         *faces,
+        pages,
     )
     details = {"title": guide.title, "booklets": {guide.id: 1}}
     return OutputFile(f"{guide.id}.pdf", "guide", pdf.data, pdf.pages, paper, details)
@@ -137,10 +140,11 @@ def rulebook_file(
     folder: Path,
     paper: str,
     shown: dict,
+    pages: BookPages | None = None,
 ) -> OutputFile:
-    """`rulebook.pdf` on the paper."""
+    """`rulebook.pdf` on the paper (its headings' pages kept in `pages`, when given)."""
     book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
-    full = rulebook_pdf(book, PAPERS[paper], settings.columns, *book_args)
+    full = rulebook_pdf(book, PAPERS[paper], settings.columns, *book_args, pages)
     details = {"format": "full", "columns": settings.columns, "booklets": {BOOKLET_RULEBOOK: 1}}
     return OutputFile("rulebook.pdf", "rulebook", full.data, full.pages, paper, details)
 
@@ -153,12 +157,13 @@ def rulebook_booklet_file(
     folder: Path,
     paper: str,
     shown: dict,
+    pages: BookPages | None = None,
 ) -> OutputFile:
     """`rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching (typeset on their
     own, so the build can set it beside `rulebook.pdf` on another core)."""
     sheet = PAPERS[paper]
     book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
-    half = rulebook_pdf(book, Size(sheet.height / 2, sheet.width), 1, *book_args)
+    half = rulebook_pdf(book, Size(sheet.height / 2, sheet.width), 1, *book_args, pages)
     booklet, sides = booklet_pdf(half.data, f"{title} (booklet)")
     details = {"format": "booklet", "booklet_pages": padded(half.pages)}
     return OutputFile("rulebook-booklet.pdf", "rulebook", booklet, sides, paper, details)

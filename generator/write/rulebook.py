@@ -28,6 +28,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
+from generator.cache.books import BookPages, pages_key
 from generator.fonts import BOOK_FAMILY, Family, family_faces, resolve_family
 from generator.load.art import read_art
 from generator.load.game import game_file
@@ -282,12 +283,53 @@ def rulebook_pdf(
     front_matter: bool = True,
     family: Family | None = None,
     heading: Family | None = None,
+    pages: BookPages | None = None,
 ) -> RulebookPdf:
-    """The whole rulebook, built twice over so the contents and index know their page numbers."""
-    faces = book_faces(family, heading)
+    """The whole rulebook, built twice over so the contents and index know their page numbers;
+    once when `pages` kept where its headings fell in a build with the same layout."""
+    args = (book, page, columns, symbols, folder, subtitle, pieces or {}, front_matter)
+    args += (book_faces(family, heading),)
+    inputs = (book, page, columns, symbols, subtitle, front_matter, family, heading)
+    key = pages_key(folder, pieces or {}, *inputs) if pages else None
+    known = pages.recall(key) if pages and key else None
+    if isinstance(known, Placed):
+        pdf, _, passes = _typeset(*args, known)
+        if passes == 1:  # the kept pages were right: the same last pass as a build from scratch
+            return pdf
+    pdf, placed, _ = _typeset(*args, None)
+    if pages and key:
+        pages.keep(key, placed)
+    return pdf
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where a book's headings, contents lines and index entries fell: what its last pass was
+    given by the pass before, and found again."""
+
+    headings: dict[str, int]
+    numbers: dict[str, int]
+    contents: list
+    index: dict
+
+
+def _typeset(
+    book: Rulebook,
+    page: Size,
+    columns: int,
+    symbols: list[Symbol],
+    folder: Path,
+    subtitle: str,
+    pieces: dict,
+    front_matter: bool,
+    faces: dict[str, str],
+    known: Placed | None,
+) -> tuple[RulebookPdf, Placed, int]:
+    """The rulebook, where its headings fell and how many passes it took: from a sketch pass
+    when its headings' pages are not `known`, else from them."""
     style = styles(faces)
     buffer = io.BytesIO()
-    sketch = any(isinstance(block, Heading) for block in book.blocks)
+    sketch = known is None and any(isinstance(block, Heading) for block in book.blocks)
     document = RulebookDocument(buffer, page, book.title, columns, faces, sketch)
     in_body_font = TableStyle(
         [
@@ -302,8 +344,9 @@ def rulebook_pdf(
         tableStyle=in_body_font,
     )
     index = SimpleIndex(style=style["index"], headers=True, tableStyle=in_body_font)
+    numbers = PageNumbers()
     front = (
-        [CoverFlowable(book.title, subtitle, book.cover, pieces or {}, faces, folder)]
+        [CoverFlowable(book.title, subtitle, book.cover, pieces, faces, folder)]
         if book.cover
         else [
             Spacer(1, 60 * mm),
@@ -317,20 +360,26 @@ def rulebook_pdf(
         PageBreak(),
         _chapter("Contents", style["h1"]),
         contents,
-        PageNumbers(),
+        numbers,
         PageBreak(),
     ]
-    title_only = [book_paragraph(book.title, style["h1"]), NextPageTemplate("body"), PageNumbers()]
+    title_only = [book_paragraph(book.title, style["h1"]), NextPageTemplate("body"), numbers]
     story = [
         *(title_and_contents if front_matter else title_only),
-        *_flowables(book, style, document.width / columns, (folder, pieces or {}, document.height)),
+        *_flowables(book, style, document.width / columns, (folder, pieces, document.height)),
     ]
     if has_index_entries(book.blocks):
         story += [PageBreak(), _chapter("Index", style["h1"]), index]
+    if known is not None:  # as a sketch pass would have left them
+        document.heading_pages, numbers.placed = known.headings, known.numbers
+        contents._entries, index._entries = known.contents, known.index
     canvas = index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces))
     with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
-        document.multiBuild(story, canvasmaker=canvas)
-    return RulebookPdf(buffer.getvalue(), document.page)
+        passes = document.multiBuild(story, canvasmaker=canvas)
+    placed = Placed(
+        document.known_pages, numbers.before or {}, contents._lastEntries, index._lastEntries
+    )
+    return RulebookPdf(buffer.getvalue(), document.page), placed, passes
 
 
 def _contents_room(document: RulebookDocument, columns: int, style: dict) -> float:
