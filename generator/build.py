@@ -14,7 +14,7 @@ from generator.cache.books import BookPages
 from generator.cache.faces import stored_faces
 from generator.cache.kits import cached_job, job_keys, keep_job
 from generator.cache.rasters import Rasters
-from generator.cache.store import Store
+from generator.cache.store import Entry, Store, deferred_writes
 from generator.check import check_game
 from generator.cores import cores
 from generator.errors import DataError
@@ -342,16 +342,18 @@ def _run_jobs(
     missing = [i for i in range(len(jobs)) if i not in found]
     rasters = Rasters(store.folder) if store else None
     made = _made(loaded, [jobs[i] for i in missing], options, rasters)
-    for i, files in zip(missing, made, strict=True):
+    for i, (files, entries) in zip(missing, made, strict=True):
         found[i] = files
         if store:
             keep_job(store, keys[i], files)
+            for entry in entries:  # the job's rasters and book pages, written at the flush
+                store.keep_bytes(*entry)
     return [found[i] for i in range(len(jobs))]
 
 
 def _made(
     loaded: LoadedGame, jobs: list[Job], options: BuildOptions, rasters: Rasters | None
-) -> list[list[OutputFile]]:
+) -> list[tuple[list[OutputFile], list[Entry]]]:
     """Run the jobs, in worker processes when there is enough rasterising or typesetting to pay
     for them; rasters of faces drawn before come from the cache (`rasters`) when there is one."""
     work = partial(_run_job, loaded.game.limits, loaded.game.title, loaded.game.symbols)
@@ -372,10 +374,12 @@ def _made(
         return [future.result() for future in started]
 
 
-def _counted(job: Job, files: list[OutputFile]) -> list[OutputFile]:
-    """A finished job's files, its part's progress advanced."""
+def _counted(
+    job: Job, made: tuple[list[OutputFile], list[Entry]]
+) -> tuple[list[OutputFile], list[Entry]]:
+    """A finished job's files and cache entries, its part's progress advanced."""
     progress.advance(job.part)
-    return files
+    return made
 
 
 def _run_job(
@@ -386,10 +390,11 @@ def _run_job(
     options: BuildOptions,
     rasters: Rasters | None,
     job: Job,
-) -> list[OutputFile]:
-    """One job's files, within the game's limits (in this process or a worker)."""
-    with applied(limits):
-        return _job_files(title, symbols, folder, options, job, rasters)
+) -> tuple[list[OutputFile], list[Entry]]:
+    """One job's files, within the game's limits (in this process or a worker), and what it
+    would keep in the cache, for the build to keep once its kit is written."""
+    with applied(limits), deferred_writes() as entries:
+        return _job_files(title, symbols, folder, options, job, rasters), entries
 
 
 def _job_files(

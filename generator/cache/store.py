@@ -19,7 +19,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,23 @@ from generator.write.output import OutputFile, write_atomic
 
 CACHE_ENV = "PNP_CACHE_DIR"
 FOLDER = ".cache"  # beside the kits in the output folder; never inside a kit
+
+
+Entry = tuple[str, str, bytes]  # (kind, key, bytes), as `Store.put` takes them
+_deferred: list[Entry] | None = None  # what jobs would write, while `deferred_writes` collects
+
+
+@contextmanager
+def deferred_writes() -> Iterator[list[Entry]]:
+    """Collect what any `Store` in this process would write inside the block (a job's rasters
+    and book pages), for the build to keep at its flush: one that stops on an error, even in
+    a worker process, leaves the cache as it was."""
+    global _deferred
+    outer, _deferred = _deferred, []
+    try:
+        yield _deferred
+    finally:
+        _deferred = outer
 
 
 def cache_root(out_root: Path) -> Path:
@@ -108,6 +126,9 @@ class Store:
     def put_file(self, data: bytes) -> str:
         """Keep bytes by their SHA-256 now (where output files are kept) and return it."""
         sha = hashlib.sha256(data).hexdigest()
+        if _deferred is not None:
+            _deferred.append(("files", sha, data))
+            return sha
         blob = self._path("files", sha)
         if not blob.is_file():
             write_atomic(blob, data)
@@ -126,6 +147,9 @@ class Store:
 
     def put(self, kind: str, key: str, data: bytes) -> None:
         """Keep bytes under a key; a build reading it at the same time sees old bytes or new."""
+        if _deferred is not None:
+            _deferred.append((kind, key, data))
+            return
         write_atomic(self._path(kind, key), data)
 
     def remembered(self, kind: str, key: str, make: Callable[[], bytes]) -> bytes:
