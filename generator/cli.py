@@ -19,6 +19,7 @@ import click
 
 from generator import progress
 from generator.batch import Planned, planned_game, planned_games
+from generator.cache.prune import prune
 from generator.cache.store import cache_root
 from generator.errors import (
     DataError,
@@ -363,7 +364,9 @@ def build(
     comes whole from the cache in OUTPUT/.cache/ ($PNP_CACHE_DIR/kits when
     set), and otherwise only the sheets, PNGs and booklets whose content
     changed are drawn again; the files are the same bytes either way. The
-    cache is safe to delete; --no-cache builds everything afresh.
+    cache is safe to delete; --no-cache builds everything afresh. It is
+    kept under $PNP_CACHE_MAX_MB megabytes (1024), least recently used
+    entries going first.
 
     On a terminal (stderr), progress bars show each stage of the game at
     work; in a log or pipe there are none. Each game ends with one line on
@@ -403,6 +406,8 @@ def build(
             note += ", unchanged (from the cache)" if game.cached else ""
             files = len(game.kit.files)
             shown.say(f"{game.kit.game}: {files} file(s) in {folder} in {seconds:.1f} s{note}")
+    if cache and not all(game.cached for game in planned):
+        prune(cache)  # within $PNP_CACHE_MAX_MB: what no recent build read goes first
 
 
 def _planned(

@@ -11,7 +11,9 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
 
 Every file is written under a temporary name and renamed into place, so builds running at the
 same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
-the folder (or any part of it) only makes the next build slower.
+the folder (or any part of it) only makes the next build slower; reading an entry marks it used,
+and a build that drew anything prunes the least recently used entries past the size limit
+(prune.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.cache.keys import FORMAT
+from generator.cache.prune import touch
 from generator.write.output import OutputFile, write_atomic
 
 CACHE_ENV = "PNP_CACHE_DIR"
@@ -140,10 +143,13 @@ class Store:
 
     def get(self, kind: str, key: str) -> bytes | None:
         """Bytes kept under a key (e.g. a preview's PNG), or None."""
+        path = self._path(kind, key)
         try:
-            return self._path(kind, key).read_bytes()
+            data = path.read_bytes()
         except OSError:
             return None
+        touch(path)
+        return data
 
     def put(self, kind: str, key: str, data: bytes) -> None:
         """Keep bytes under a key; a build reading it at the same time sees old bytes or new."""
@@ -161,18 +167,22 @@ class Store:
         return data
 
     def _read_record(self, kind: str, key: str) -> dict[str, Any] | None:
+        path = self._path(kind, key, ".json")
         try:
-            record = json.loads(self._path(kind, key, ".json").read_bytes())
+            record = json.loads(path.read_bytes())
         except (OSError, ValueError):
             return None
+        touch(path)
         return record if isinstance(record, dict) else None
 
     def _blob(self, sha: str) -> bytes | None:
         """A stored file's bytes, or None when it is gone or no longer matches its name."""
         try:
-            data = self._path("files", sha).read_bytes()
+            path = self._path("files", sha)
+            data = path.read_bytes()
         except (OSError, ValueError):
             return None
+        touch(path)
         return data if hashlib.sha256(data).hexdigest() == sha else None
 
     def _path(self, kind: str, key: str, suffix: str = "") -> Path:

@@ -1,0 +1,80 @@
+"""Keep the build cache within a size: the least recently used entries go first.
+
+Every piece of the cache is optional (a missing record or file is a miss, and the next build
+makes it again), so pruning never breaks a build; it only bounds the disk a cache can take
+after many edits. Reading an entry marks it used (`touch`), so what recent builds read stays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from pathlib import Path
+
+from generator.cache.keys import FORMAT
+
+LIMIT_ENV = "PNP_CACHE_MAX_MB"
+DEFAULT_LIMIT_MB = 1024
+KEEP_SHARE = 0.8  # prune to this share of the limit, so the next builds do not prune again
+
+
+def limit_bytes() -> int:
+    """The cache's size limit: `$PNP_CACHE_MAX_MB` megabytes (10^6 bytes), else 1,024."""
+    text = os.environ.get(LIMIT_ENV, "").strip()
+    try:
+        megabytes = float(text) if text else DEFAULT_LIMIT_MB
+    except ValueError:
+        megabytes = DEFAULT_LIMIT_MB
+    return max(0, int(megabytes * 1e6))
+
+
+def touch(path: Path) -> None:
+    """Mark an entry as used now; a cache on a read-only disk is read all the same."""
+    with contextlib.suppress(OSError):
+        os.utime(path)
+
+
+def prune(folder: Path, limit: int | None = None) -> int:
+    """Drop other formats' folders, then the least recently used entries until the cache
+    holds at most `KEEP_SHARE` of `limit` bytes; the number of bytes freed."""
+    limit = limit_bytes() if limit is None else limit
+    freed = _drop_old_formats(folder)
+    entries = _entries(folder / f"v{FORMAT}")
+    total = sum(size for _, size, _ in entries)
+    if total <= limit:
+        return freed
+    for path, size, _ in sorted(entries, key=lambda entry: entry[2]):
+        if total <= limit * KEEP_SHARE:
+            break
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        total -= size
+        freed += size
+    return freed
+
+
+def _drop_old_formats(folder: Path) -> int:
+    """Remove the folders of cache formats this pnp no longer reads."""
+    freed = 0
+    for old in folder.glob("v*"):
+        if old.is_dir() and old.name != f"v{FORMAT}":
+            freed += sum(size for _, size, _ in _entries(old))
+            shutil.rmtree(old, ignore_errors=True)
+    return freed
+
+
+def _entries(root: Path) -> list[tuple[Path, int, float]]:
+    """Every file under `root` with its size and when it was last written or read."""
+    found = []
+    for directory, _, names in os.walk(root):
+        for name in names:
+            path = Path(directory, name)
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            found.append((path, stat.st_size, stat.st_mtime))
+    return found
