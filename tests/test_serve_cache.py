@@ -25,7 +25,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
-def test_the_preview_of_a_built_game_fits_what_the_build_did_not_keep_and_a_second_draws_nothing(
+def test_the_preview_of_a_built_game_fits_nothing_and_a_second_draws_nothing(
     game, pnp, monkeypatch, drawn
 ):
     monkeypatch.delenv(CACHE_ENV, raising=False)
@@ -35,9 +35,9 @@ def test_the_preview_of_a_built_game_fits_what_the_build_did_not_keep_and_a_seco
     fitted = spy_on_fitting(monkeypatch)
     first = GamePreview(folder, cache_root(out))
     shown = first.refresh()
-    # the knight's text holds an icon, which a face keeps in a form only its process can draw
-    assert shown.ready and not shown.stale and set(fitted) == {"knight"}
-    assert len(first.designs.rendered) == 1
+    # every face comes from the build, the knight's with its icon too
+    assert shown.ready and not shown.stale and fitted == []
+    assert len(first.designs.rendered) == 0
     assert len(drawn) == len(first.store.pngs) == 3  # three designs (the deck has no backs)
     fitted.clear()
     cold = GamePreview(folder)  # no cache: fits and draws everything
@@ -57,4 +57,4 @@ def test_a_face_the_preview_fitted_is_not_fitted_again_by_the_build(game, pnp, m
     assert set(fitted) == {"knight", "mage", "scout"}
     fitted.clear()
     assert pnp("build", str(folder), "-o", str(out), "--only", "cards").exit_code == 0
-    assert set(fitted) == {"knight"}
+    assert fitted == []
