@@ -30,13 +30,7 @@ class BookPages:
 
     def recall(self, key: str) -> Any:
         """The pages kept under `key`, or None (also when damaged)."""
-        data = Store(self.root).get(BOOK_PAGES, key)
-        if data is None:
-            return None
-        try:
-            return pickle.loads(data)
-        except Exception:  # a damaged or truncated file is only a miss
-            return None
+        return Store(self.root).unpickled(BOOK_PAGES, key)
 
     def keep(self, key: str, pages: Any) -> None:
         """Keep the pages under `key` now (a book's pages are a pure function of its key)."""

@@ -109,13 +109,7 @@ def portable(resolved: Any) -> bytes | None:
 
 def recalled(store: Store, key: str) -> Any:
     """A design's resolved faces kept in the store under `key`, or None (also when damaged)."""
-    data = store.get(FACES, key)
-    if data is None:
-        return None
-    try:
-        return pickle.loads(data)
-    except Exception:  # a damaged or truncated file is only a miss
-        return None
+    return store.unpickled(FACES, key)
 
 
 def kept(store: Store, key: str, resolved: Any) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -150,6 +151,16 @@ class Store:
             return None
         touch(path)
         return data
+
+    def unpickled(self, kind: str, key: str) -> Any:
+        """What was pickled under a key, or None when it is gone or damaged (only a miss)."""
+        data = self.get(kind, key)
+        if data is None:
+            return None
+        try:
+            return pickle.loads(data)
+        except Exception:  # a damaged or truncated file raises anything pickle can
+            return None
 
     def put(self, kind: str, key: str, data: bytes) -> None:
         """Keep bytes under a key; a build reading it at the same time sees old bytes or new."""
