@@ -72,6 +72,11 @@ class Server:
         return self.process.wait(timeout=10)
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the child: Ctrl-C not ignored, even when these tests run as a shell's background job."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _collect(stream, lines: list[str]) -> None:
     """Keep what the server prints, line by line, so its pipe never fills."""
     for line in stream:
@@ -88,6 +93,7 @@ def serving(cwd: Path, *games: str) -> Iterator[Server]:
         cwd=cwd,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     said: list[str] = []
     reader = threading.Thread(target=_collect, args=(process.stderr, said), daemon=True)

@@ -14,6 +14,7 @@ import pytest
 
 from generator import build
 from tests.conftest import GAME_YAML
+from tests.serving import ctrl_c_as_at_a_terminal
 
 INTERRUPTED = "pnp: interrupted; no kit was left half-written\n"
 
@@ -99,11 +100,6 @@ def _big_game(folder: Path, cards: int = 400) -> None:
     )
 
 
-def _ctrl_c_as_at_a_terminal() -> None:
-    """In the child: Ctrl-C not ignored, even when these tests run as a shell's background job."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _children(pid: int) -> list[int]:
     """The processes a process started (Linux)."""
     path = Path(f"/proc/{pid}/task/{pid}/children")
@@ -134,7 +130,7 @@ def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_g
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        preexec_fn=_ctrl_c_as_at_a_terminal,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     deadline = time.monotonic() + 60
     while not (workers := _children(build_run.pid)) and build_run.poll() is None:
@@ -162,7 +158,7 @@ def test_ctrl_c_while_pnp_is_still_starting_is_quiet_too(tmp_path):
         cwd=tmp_path,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_ctrl_c_as_at_a_terminal,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     _wait_until_pnp_is_importing(starting.pid)  # the tool is still importing its modules
     starting.send_signal(signal.SIGINT)
