@@ -55,12 +55,16 @@ def built_game(folder: Path, options: BuildOptions, cache: Path | None) -> Plann
     """A game checked, rendered and imposed; what it made is kept for the cache (if any)."""
     from generator import build as pipeline  # the renderer, imported only when needed
     from generator.cache.faces import StoredFaces, remembering
+    from generator.cache.rules import kept_rules
 
     started = time.monotonic()
     store = Store(cache) if cache else None
     key = game_key(folder, options) if store else ""
     try:
-        with remembering(StoredFaces(store) if store else None):  # designs fitted before
+        with (
+            remembering(StoredFaces(store) if store else None),  # designs fitted before
+            kept_rules(store),  # and rulebook prose checked before
+        ):
             loaded, findings = pipeline.checked_game(folder)
             kit = pipeline.plan_kit(loaded, options, store)
     except DataError as exc:

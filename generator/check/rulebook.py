@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jinja2 import UndefinedError
 
+from generator.cache.rules import remembered
 from generator.check.html_repair import well_formed
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
 from generator.check.registry import rule, run_text_rules, text_rule
@@ -80,7 +81,14 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
     aliases = tuple((alias, term.name) for term in loaded.game.terms for alias in term.aliases)
     book = rulebook_blocks(text, title, tuple(term.name for term in loaded.game.terms))
     source = path.read_text(encoding="utf-8")
-    check_rulebook(RulebookText(path, _outline(book, source), aliases), book, report)
+    headings = _headings(book)
+    remembered(  # all the text rules read, so a rebuild reads unchanged prose once
+        report,
+        lambda: (str(path), source, headings, aliases, sorted(book.by_key)),
+        lambda found: check_rulebook(
+            RulebookText(path, book_outline(headings, source), aliases), book, found
+        ),
+    )
     for figure in (block for block in book.blocks if isinstance(block, Figure)):
         line = next(
             (i for i, text in enumerate(source.splitlines(), start=1) if figure.src in text), 1
@@ -122,8 +130,12 @@ def check_rulebook(
 
 def _outline(book: Rulebook, source: str) -> Outline:
     """The typeset rulebook's numbered headings, placed at their lines in the source."""
-    headings = [(b.number, b.title) for b in book.blocks if isinstance(b, Heading)]
-    return book_outline(headings, source)
+    return book_outline(_headings(book), source)
+
+
+def _headings(book: Rulebook) -> list[tuple[str, str]]:
+    """Each heading's number and title, as the outline places them."""
+    return [(b.number, b.title) for b in book.blocks if isinstance(b, Heading)]
 
 
 def _github_ids(book: Rulebook | None) -> frozenset[str]:

@@ -1,0 +1,62 @@
+"""A rulebook's text-rule findings kept in the build's cache store, by a digest of exactly what
+those rules read: a rebuild after one card changed does not read the rulebook's prose again.
+
+The text rules (generator/check/registry.py, `text_rule`) see only the document's outline, its
+path and the game's term aliases; the outline is made from the Markdown source and the headings
+of the typeset book, and the #id links are checked against the book's heading keys. Those, the
+active limits and pnp's version make the key, so the findings are the ones the rules would make.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from generator.cache.keys import code_version, digest
+from generator.cache.store import Store
+from generator.findings import Finding, Report
+from generator.limits import active
+
+RULES = "rules"
+_ACTIVE: list[Store | None] = [None]  # where findings are kept, while a build checks its game
+
+
+@contextmanager
+def kept_rules(store: Store | None) -> Iterator[None]:
+    """Inside this block, `remembered` findings are looked up in and kept by `store` (if any)."""
+    before, _ACTIVE[0] = _ACTIVE[0], store
+    try:
+        yield
+    finally:
+        _ACTIVE[0] = before
+
+
+def remembered(
+    report: Report, inputs: Callable[[], tuple[Any, ...]], run: Callable[[Report], None]
+) -> None:
+    """Add to `report` the findings `run` makes, or those kept for the same `inputs` (all that
+    `run` reads); without an active store, `run` runs and nothing is kept."""
+    store = _ACTIVE[0]
+    if store is None:
+        run(report)
+        return
+    key = _key(inputs())
+    found = store.unpickled(RULES, key)
+    if not _findings(found):
+        found = Report()
+        run(found)
+        found = found.findings
+        store.keep_bytes(RULES, key, pickle.dumps(found, protocol=pickle.HIGHEST_PROTOCOL))
+    report.findings.extend(found)
+
+
+def _key(inputs: tuple[Any, ...]) -> str:
+    """The findings' key: the rules' inputs, the limits they run within, and pnp's version."""
+    return digest(RULES, code_version(), active(), *inputs)
+
+
+def _findings(value: Any) -> bool:
+    """Whether an unpickled entry is a list of findings (a damaged one is a miss)."""
+    return isinstance(value, list) and all(isinstance(f, Finding) for f in value)
