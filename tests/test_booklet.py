@@ -1,0 +1,72 @@
+"""The saddle-stitched booklet: each side shows its two pages as they render alone (a level of
+anti-aliasing apart where a page's edge clips it, as merging pages gave), and links lead to where
+their pages went."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image, ImageChops
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.impose.booklet import saddle_stitch
+from generator.write.booklet import booklet_pdf
+from generator.write.raster import pdf_pages_to_png
+from tests.printing import pdf_links
+
+WIDTH, HEIGHT = 144, 216  # points: two by three inches, whole pixels at 72 dpi
+PAGES = 5  # padded to 8: three blank halves
+
+
+def _pages_pdf() -> bytes:
+    """Five half pages, each with its own shapes and number; page 1 links to page 4."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(WIDTH, HEIGHT), invariant=1)
+    for number in range(1, PAGES + 1):
+        canvas.setFillColorRGB(number / PAGES, 0.3, 1 - number / PAGES)
+        canvas.rect(10 * number, 20, 30, 12 * number + 40, fill=1, stroke=0)
+        canvas.circle(WIDTH - 5, HEIGHT / 2, 20, fill=1)  # runs past the edge: clipped there
+        canvas.setFillColorRGB(0, 0, 0)
+        canvas.drawString(20, HEIGHT - 30, f"Page {number}")
+        if number == 1:
+            canvas.drawString(20, HEIGHT - 60, "go to four")
+            canvas.linkAbsolute("", "four", (18, HEIGHT - 64, 90, HEIGHT - 50))
+        if number == 4:
+            canvas.bookmarkPage("four")
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _images(pdf: bytes) -> list[Image.Image]:
+    return [Image.open(io.BytesIO(png)).convert("RGB") for png in pdf_pages_to_png(pdf, 72)]
+
+
+def test_each_half_of_a_side_renders_as_its_page_alone():
+    pages = _pages_pdf()
+    booklet, sides = booklet_pdf(pages, "Demo (booklet)")
+    alone = _images(pages)
+    blank = Image.new("RGB", (WIDTH, HEIGHT), "white")
+    drawn = _images(booklet)
+    assert sides == len(drawn) == 4
+    for side, pair in zip(drawn, saddle_stitch(PAGES), strict=True):
+        assert side.size == (2 * WIDTH, HEIGHT)
+        for slot, index in enumerate(pair):
+            half = side.crop((slot * WIDTH, 0, (slot + 1) * WIDTH, HEIGHT))
+            want = alone[index] if index < PAGES else blank
+            difference = ImageChops.difference(half, want).getextrema()
+            assert max(high for _, high in difference) <= 1, (pair, slot)  # edge anti-aliasing
+
+
+def test_links_lead_to_the_side_where_their_page_went(tmp_path: Path):
+    booklet, _ = booklet_pdf(_pages_pdf(), "Demo (booklet)")
+    path = tmp_path / "booklet.pdf"
+    path.write_bytes(booklet)
+    side_of = {page: number for number, pair in enumerate(saddle_stitch(PAGES), 1) for page in pair}
+    [link] = pdf_links(path)
+    assert (link.page, link.text, link.target) == (side_of[0], "go to four", side_of[3])
+    left = saddle_stitch(PAGES)[side_of[0] - 1].index(0) * WIDTH
+    assert link.rect == (18 + left, HEIGHT - 64, 90 + left, HEIGHT - 50)
+    assert pdfium.PdfDocument(booklet)[0].get_size() == (2 * WIDTH, HEIGHT)
