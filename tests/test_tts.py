@@ -195,3 +195,22 @@ def test_same_input_gives_same_bytes():
     second = tts_deck("Heroes", cards, back, hidden, "heroes")
     assert first.files == second.files
     assert first.json_text == second.json_text
+
+
+def test_copies_of_a_design_are_resized_once_and_land_in_every_slot(monkeypatch):
+    import generator.write.tts as tts
+
+    opened = []
+    real_open = tts._open_rgb
+    monkeypatch.setattr(tts, "_open_rgb", lambda png: opened.append(png) or real_open(png))
+    coin, other = solid_png(colour(1), (300, 420)), solid_png(colour(2), (300, 420))
+    cards = [TtsCard("Coin", coin)] * 40 + [TtsCard("Other", other)] * 3
+    backs = [solid_png(BACK, (300, 420))] * 43
+    export = tts_deck("Coins", cards, backs, solid_png(HIDDEN, (300, 420)), "coins")
+    assert len(opened) == 4  # the coin, the other design, the hidden card, the back
+    faces = open_png(export.files["coins-faces-1.png"]).convert("RGB")
+    slots = export.columns * export.rows
+    centres = [slot_centre(faces, slot, export.columns, export.rows) for slot in range(slots)]
+    assert centres == [colour(1)] * 40 + [colour(2)] * 3 + [WHITE] * (slots - 44) + [HIDDEN]
+    back_sheet = open_png(export.files["coins-backs-1.png"]).convert("RGB")
+    assert slot_centre(back_sheet, 42, export.columns, export.rows) == BACK

@@ -11,7 +11,9 @@ from __future__ import annotations
 import io
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image
@@ -83,14 +85,15 @@ def tts_deck(
     back_url = f"{file_stem}-back.png"
     files = {} if isinstance(back, list) else {back_url: encode_png(_open_rgb(back))}
     custom_deck: dict[str, dict[str, Any]] = {}
+    cells = _cells(grid.cell)
     for number, start in enumerate(range(0, len(cards), grid.cards_per_sheet), start=1):
         chunk = slice(start, start + grid.cards_per_sheet)
         face_url = f"{file_stem}-faces-{number}.png"
         faces = dict(enumerate(card.face for card in cards[chunk]))
-        files[face_url] = _sheet(faces | {grid.cards_per_sheet: hidden}, grid)
+        files[face_url] = _sheet(faces | {grid.cards_per_sheet: hidden}, grid, cells)
         if isinstance(back, list):
             back_url = f"{file_stem}-backs-{number}.png"
-            files[back_url] = _sheet(dict(enumerate(back[chunk])), grid)
+            files[back_url] = _sheet(dict(enumerate(back[chunk])), grid, cells)
         custom_deck[str(number)] = _custom_deck(face_url, back_url, grid, isinstance(back, list))
     ids = [_card_id(index, grid) for index in range(len(cards))]
     state = _deck_state(name, cards, ids, custom_deck)
@@ -111,15 +114,26 @@ def _grid(count: int, card: tuple[int, int]) -> _Grid:
     return _Grid(columns, rows, (cell_w, cell_h))
 
 
-def _sheet(slots: dict[int, bytes], grid: _Grid) -> bytes:
-    """One deck sheet with each PNG in its slot, counted row by row from the top left."""
+def _sheet(slots: dict[int, bytes], grid: _Grid, cells: Callable[[bytes], Image.Image]) -> bytes:
+    """One deck sheet with each PNG in its slot (resized by `cells`), counted row by row from
+    the top left."""
     cell_w, cell_h = grid.cell
     sheet = Image.new("RGB", (grid.columns * cell_w, grid.rows * cell_h), "white")
     for slot, png in slots.items():
         row, column = divmod(slot, grid.columns)
-        cell = _open_rgb(png).resize(grid.cell, Image.Resampling.LANCZOS)
-        sheet.paste(cell, (column * cell_w, row * cell_h))
+        sheet.paste(cells(png), (column * cell_w, row * cell_h))
     return encode_png(sheet)
+
+
+def _cells(size: tuple[int, int]) -> Callable[[bytes], Image.Image]:
+    """A PNG resized to a cell of `size`, the last few kept: a design's copies come one after
+    another, so each design is decoded and resized once (100 copies of a coin took a second)."""
+
+    @lru_cache(maxsize=4)
+    def cell(png: bytes) -> Image.Image:
+        return _open_rgb(png).resize(size, Image.Resampling.LANCZOS)
+
+    return cell
 
 
 def _open_rgb(png: bytes) -> Image.Image:
