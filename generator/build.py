@@ -368,10 +368,26 @@ def _made(
     if workers < 2 or (raster_faces < PARALLEL_MIN_FACES and book_blocks < PARALLEL_MIN_BLOCKS):
         return [_counted(job, work(job)) for job in jobs]
     with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
-        started = {pool.submit(work, job): job for job in jobs}
-        for future in as_completed(started):
-            progress.advance(started[future].part)
-        return [future.result() for future in started]
+        started = {i: pool.submit(work, jobs[i]) for i in _longest_first(jobs)}
+        parts = {future: jobs[i].part for i, future in started.items()}
+        for future in as_completed(parts):
+            progress.advance(parts[future])
+        return [started[i].result() for i in range(len(jobs))]
+
+
+def _longest_first(jobs: list[Job]) -> list[int]:
+    """The jobs' positions, those likely to take longest first (books by their blocks, then
+    rasterised decks by their faces, TTS sheets before PNGs), so no core is left with a long
+    one at the end: a one-card rebuild's rulebook and booklet start at once, its deck's after."""
+
+    def weight(index: int) -> tuple[int, int]:
+        job = jobs[index]
+        if job.rulebook is not None:
+            return (3, len(_all_blocks(job.rulebook.blocks)))
+        faces = sum(len(deck.fronts) for deck in job.decks)
+        return (2 if job.part == "tts" else 1 if job.part in DECK_PARTS else 0, faces)
+
+    return sorted(range(len(jobs)), key=weight, reverse=True)
 
 
 def _counted(
