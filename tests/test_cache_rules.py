@@ -10,8 +10,9 @@ import pytest
 
 from generator.cache.rules import RULES, kept_rules
 from generator.cache.store import Store
-from generator.check import check_game, rulebook
+from generator.check import check_game, declared, rulebook
 from generator.findings import Finding
+from tests.conftest import GAME_YAML
 
 RULEBOOK = """\
 # Demo rules
@@ -19,6 +20,15 @@ RULEBOOK = """\
 ## With {{ game.players.max }} players
 
 Pay one gold coin. See [the big game](#with-4-players).
+"""
+
+
+INVARIANTS = """\
+invariants:
+  - expect: "count('heroes') == 3"
+    message: three heroes
+  - expect: "players.max == 4"
+    message: four players at most
 """
 
 
@@ -88,3 +98,29 @@ def test_a_damaged_entry_is_checked_again(game, text_rule_runs):
             entry.write_bytes(b"not a pickle")
     assert checked(folder, store) == first
     assert len(text_rule_runs) == 2
+
+
+def test_an_invariant_is_evaluated_again_only_when_the_data_it_reads_changed(game, monkeypatch):
+    folder = game({"game.yaml": GAME_YAML + INVARIANTS})
+    store = Store(folder.parent / "cache")
+    evaluated: list[str] = []
+    evaluate = declared.evaluate
+
+    def counted(expression, context):
+        evaluated.append(expression)
+        return evaluate(expression, context)
+
+    monkeypatch.setattr(declared, "evaluate", counted)
+    assert "invariant" not in codes(checked(folder, store))
+    assert len(evaluated) == 2
+    deck = folder / "decks" / "heroes.csv"
+    deck.write_text(deck.read_text().replace("knight,Knight,2", "knight,Knight,3"))
+    found = checked(folder, store)
+    assert evaluated[2:] == ["count('heroes') == 3"]  # the other reads no card
+    assert "invariant" in codes(found) and found == checked(folder, None)
+    deck.write_text(deck.read_text().replace("knight,Knight,3", "knight,Knight,2"))
+    assert "invariant" not in codes(checked(folder, store))
+    data = folder / "game.yaml"
+    data.write_text(data.read_text().replace("max: 4", "max: 5"))
+    found = checked(folder, store)
+    assert "invariant" in codes(found) and found == checked(folder, None)

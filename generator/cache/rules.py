@@ -1,10 +1,13 @@
-"""A rulebook's text-rule findings kept in the build's cache store, by a digest of exactly what
-those rules read: a rebuild after one card changed does not read the rulebook's prose again.
+"""Rule findings kept in the build's cache store, by a digest of exactly what the rule read: a
+rebuild after one card changed does not read the rulebook's prose or evaluate the invariants
+that do not read the cards again.
 
-The text rules (generator/check/registry.py, `text_rule`) see only the document's outline, its
-path and the game's term aliases; the outline is made from the Markdown source and the headings
-of the typeset book, and the #id links are checked against the book's heading keys. Those, the
-active limits and pnp's version make the key, so the findings are the ones the rules would make.
+Each caller names what its rule reads. The text rules (generator/check/registry.py, `text_rule`)
+see only the document's outline, its path and the game's term aliases; the outline is made from
+the Markdown source and the headings of the typeset book, and #id links are checked against the
+book's heading keys. An invariant reads its expression and the names of the data it spells out
+(check/expressions.py, `DataReads`). Those, the active limits and pnp's version make the key,
+so the findings are the ones the rule would make.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from generator.cache.keys import code_version, digest
+from generator.cache.keys import Uncacheable, code_version, digest
 from generator.cache.store import Store
 from generator.findings import Finding, Report
 from generator.limits import active
@@ -39,10 +42,13 @@ def remembered(
     """Add to `report` the findings `run` makes, or those kept for the same `inputs` (all that
     `run` reads); without an active store, `run` runs and nothing is kept."""
     store = _ACTIVE[0]
-    if store is None:
+    try:
+        key = None if store is None else _key(inputs())
+    except Uncacheable:  # an input with no stable digest: the rule runs each time
+        key = None
+    if store is None or key is None:
         run(report)
         return
-    key = _key(inputs())
     found = store.unpickled(RULES, key)
     if not _findings(found):
         found = Report()

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from generator.check.expressions import ExpressionError, data_context, evaluate, shown
+from generator.cache.rules import remembered
+from generator.check.expressions import DataReads, ExpressionError, data_context, evaluate, shown
 from generator.check.registry import rule
 from generator.check.structure import unknown
-from generator.findings import Report
+from generator.findings import Position, Report
 from generator.load.game import LoadedGame
-from generator.model import Component, SetupEntry
+from generator.model import Component, Invariant, SetupEntry
 
 
 @rule(
@@ -98,19 +99,38 @@ def _sum(parts: list[float]) -> str:
 def invariants(loaded: LoadedGame, report: Report) -> None:
     """Evaluate every invariant once over the whole game's data."""
     context = data_context(loaded)
-    for index, invariant in enumerate(loaded.game.invariants):
-        position = loaded.source.at("invariants", index)
-        expect = shown(invariant.expect)
-        try:
-            holds = bool(evaluate(invariant.expect, context))
-        except ExpressionError as exc:
-            report.error(
-                "invariant",
-                position,
-                f"expected {invariant.message}, found an error evaluating {expect}: {exc}",
-            )
-            continue
-        if not holds:
-            report.error(
-                "invariant", position, f"expected {invariant.message}, found it false: {expect}"
-            )
+    reads = DataReads(loaded, context)
+    for index in range(len(loaded.game.invariants)):
+        _remembered_invariant(loaded, index, context, reads, report)
+
+
+def _remembered_invariant(
+    loaded: LoadedGame, index: int, context: dict[str, Any], reads: DataReads, report: Report
+) -> None:
+    """One invariant's findings, kept by a rebuild's cache with the data the expression reads."""
+    invariant, position = loaded.game.invariants[index], loaded.source.at("invariants", index)
+    remembered(
+        report,
+        lambda: ("invariant", repr(position), invariant.model_dump(), reads(invariant.expect)),
+        lambda found: _invariant(invariant, position, context, found),
+    )
+
+
+def _invariant(
+    invariant: Invariant, position: Position, context: dict[str, Any], report: Report
+) -> None:
+    """Report the invariant when it is false or does not evaluate."""
+    expect = shown(invariant.expect)
+    try:
+        holds = bool(evaluate(invariant.expect, context))
+    except ExpressionError as exc:
+        report.error(
+            "invariant",
+            position,
+            f"expected {invariant.message}, found an error evaluating {expect}: {exc}",
+        )
+        return
+    if not holds:
+        report.error(
+            "invariant", position, f"expected {invariant.message}, found it false: {expect}"
+        )

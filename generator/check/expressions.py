@@ -6,6 +6,7 @@ one reads the same in the other.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 from jinja2 import Undefined
 from jinja2.exceptions import UndefinedError
 
+from generator.cache.keys import digest
 from generator.load.game import LoadedGame
 from generator.render.text import environment
 
@@ -31,8 +33,30 @@ def data_context(loaded: LoadedGame) -> dict[str, Any]:
         "components": {component.id: component.model_dump() for component in game.components},
         "decks": _pieces(loaded, {deck.id for deck in game.decks}),
         "token_sheets": _pieces(loaded, {sheet.id for sheet in game.token_sheets}),
-        "count": _counter(loaded),
+        "count": _counter(counts(loaded)),
     }
+
+
+class DataReads:
+    """The digest of each name of an expression's context it could read, for the key of what
+    it finds: the context holds only these names, so one not written out is not read."""
+
+    def __init__(self, loaded: LoadedGame, context: dict[str, Any]) -> None:
+        self.values = {**context, "count": counts(loaded)}  # count() answers from its counts
+        self.digests: dict[str, str] = {}
+
+    def __call__(self, expression: str) -> list[tuple[str, str]]:
+        """(name, digest of its value) of each name the expression spells out."""
+        return [
+            (name, self._digest(name))
+            for name in self.values
+            if re.search(rf"\b{name}\b", expression)
+        ]
+
+    def _digest(self, name: str) -> str:
+        if name not in self.digests:
+            self.digests[name] = digest(self.values[name])
+        return self.digests[name]
 
 
 def _pieces(loaded: LoadedGame, owners: set[str]) -> dict[str, list[dict[str, Any]]]:
@@ -44,13 +68,17 @@ def _pieces(loaded: LoadedGame, owners: set[str]) -> dict[str, list[dict[str, An
     }
 
 
-def _counter(loaded: LoadedGame) -> Callable[[str], int]:
-    """`count(id)`: a component's count, else what a deck, token sheet or board prints."""
+def counts(loaded: LoadedGame) -> dict[str, int | None]:
+    """A component's count, else what a deck, token sheet or board prints, by id."""
     known: dict[str, int | None] = {
         ident: p.expanded_count for ident, p in loaded.piece_files.items()
     }
     known |= {board.id: board.copies for board in loaded.game.boards}
-    known |= {component.id: component.count for component in loaded.game.components}
+    return known | {component.id: component.count for component in loaded.game.components}
+
+
+def _counter(known: dict[str, int | None]) -> Callable[[str], int]:
+    """`count(id)`: the count `counts` gives, or an error saying why there is none."""
 
     def count(ident: str) -> int:
         found = known.get(ident)

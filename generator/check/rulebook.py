@@ -84,7 +84,7 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
     headings = _headings(book)
     remembered(  # all the text rules read, so a rebuild reads unchanged prose once
         report,
-        lambda: (str(path), source, headings, aliases, sorted(book.by_key)),
+        lambda: ("text", str(path), source, headings, aliases, sorted(book.by_key)),
         lambda found: check_rulebook(
             RulebookText(path, book_outline(headings, source), aliases), book, found
         ),
