@@ -7,8 +7,17 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFBase85Encode,
+    PDFDictionary,
+    PDFName,
+    PDFStream,
+    PDFZCompress,
+)
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -84,6 +93,25 @@ class SheetCanvas(SymbolCanvas):
         self.setCreator("pnp print-and-play generator")
         self.setViewerPreference("PrintScaling", "None")
         self.know(symbols, folder)
+
+    def showPage(self) -> None:
+        """Close the page with its content already compressed: ReportLab holds each page's
+        drawing as text until `save` (20 KB a sheet of 9 cards, the most memory a big deck's
+        sheets take); compressed now, it writes the same bytes."""
+        super().showPage()
+        page = self._doc.Pages.pages[-1]
+        if page.compression and page.stream and not page.Contents:
+            page.Contents, page.stream = compressed_stream(page.stream), None
+
+
+def compressed_stream(text: str) -> PDFStream:
+    """A page's content stream encoded with the filters ReportLab applies when it saves."""
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content: str | bytes = text
+    for encoding in reversed(filters):
+        content = encoding.encode(content)
+    names = PDFArray([PDFName(encoding.pdfname) for encoding in filters])
+    return PDFStream(PDFDictionary({"Filter": names}), content)
 
 
 def draw_face(
