@@ -54,7 +54,7 @@ def _in_data(loc: tuple, prefix: tuple, source: SourceMap) -> tuple:
     (an element's `type`) is dropped, and a value the data lacks stands for its nearest parent."""
     path = loc[: len(prefix)]
     for part in loc[len(prefix) :]:
-        if (*path, part) in source.values:
+        if source.holds((*path, part)):
             path = (*path, part)
     return path
 

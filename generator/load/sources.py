@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,22 +39,82 @@ class ShortRow:
     missing: tuple[str, ...]
 
 
+class TableCells:
+    """Where each row of a table and each filled cell in it stands, kept as numbers: a big
+    deck's source map held a position and two dictionary entries a cell (1 KB a card)."""
+
+    def __init__(self, file: Path, names: list[str]) -> None:
+        self.file = file
+        self.columns: dict[str, int] = {}
+        for name in names:
+            self.columns.setdefault(name, len(self.columns) + 1)
+        self.stride = 2 * (len(self.columns) + 1)  # line and column of the row, then each cell
+        self.numbers = array("q")
+        self.rows = 0
+
+    @classmethod
+    def of(cls, file: Path, names: list[str], header: Position) -> TableCells | None:
+        """A table's cells kept as numbers, when its header stands at a line and column of
+        `file` (not at a spreadsheet's cell label)."""
+        return cls(file, names) if header.file == file and not header.cell else None
+
+    def positions(self) -> Iterator[tuple[Path_, Position]]:
+        """Every row's and cell's path and position, rows first, as `at` finds them."""
+        for index in range(self.rows):
+            for path in ((index,), *((index, name) for name in self.columns)):
+                position = self.at(path)
+                if position is not None:
+                    yield path, position
+
+    def add(self, where: Position, cells: dict[str, Position]) -> bool:
+        """Keep row number `rows` (its position, its filled cells by name); False when some
+        position is not a plain line and column of this file (a spreadsheet's cell label)."""
+        row = [0] * self.stride
+        for slot, position in ((0, where), *((self.columns[n], p) for n, p in cells.items())):
+            if position.file != self.file or position.cell:
+                return False
+            row[2 * slot], row[2 * slot + 1] = position.line, position.column
+        self.numbers.extend(row)
+        self.rows += 1
+        return True
+
+    def at(self, path: Path_) -> Position | None:
+        """Where row `(index,)` or cell `(index, name)` stands, if kept here."""
+        if not 1 <= len(path) <= 2 or type(path[0]) is not int or not 0 <= path[0] < self.rows:
+            return None
+        slot = self.columns.get(path[1]) if len(path) == 2 else 0  # type: ignore[arg-type]
+        if slot is None:
+            return None
+        start = path[0] * self.stride + 2 * slot
+        line, column = self.numbers[start], self.numbers[start + 1]
+        return Position(self.file, line, column) if line else None
+
+
 @dataclass
 class SourceMap:
-    """Where each value of a loaded file stands, keyed by its path of keys and indexes."""
+    """Where each value of a loaded file stands, keyed by its path of keys and indexes; a
+    table's rows and cells are kept in `cells`."""
 
     file: Path
     values: dict[Path_, Position] = field(default_factory=dict)
     keys: dict[Path_, Position] = field(default_factory=dict)
     short_rows: dict[int, ShortRow] = field(default_factory=dict)
+    cells: TableCells | None = None
 
     def at(self, *path: str | int) -> Position:
         """Position of the value at `path`, or of its nearest recorded parent."""
         for end in range(len(path), -1, -1):
-            found = self.values.get(path[:end])
+            found = self.values.get(path[:end]) or self._cell(path[:end])
             if found:
                 return found
         return Position(self.file)
+
+    def holds(self, path: Path_) -> bool:
+        """Whether the file gives a value at `path`."""
+        return path in self.values or self._cell(path) is not None
+
+    def _cell(self, path: Path_) -> Position | None:
+        return None if self.cells is None else self.cells.at(path)
 
     def key_at(self, *path: str | int) -> Position:
         """Position of the key that introduces `path` (falls back to the value)."""

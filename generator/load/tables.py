@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from generator.findings import Position, Report
 from generator.limits import active, raise_hint
-from generator.load.sources import ShortRow, SourceError, SourceMap
+from generator.load.sources import ShortRow, SourceError, SourceMap, TableCells
 
 Value = str | int | float | bool
 
@@ -47,6 +47,7 @@ def rows_from_records(
         _check_size(number, cells)
         if names is None:
             names = _header(cells, report)
+            source.cells = TableCells.of(source.file, names, where)
             continue
         if len(cells) > len(names):
             raise SourceError(
@@ -58,15 +59,29 @@ def rows_from_records(
         if whole_rows and len(cells) < len(names):
             missing = tuple(names[len(cells) :])
             source.short_rows[index] = ShortRow(cells[-1].position, len(names), len(cells), missing)
-        source.values[(index,)] = where
         row: dict[str, Value] = {}
+        placed: dict[str, Position] = {}
         for name, cell in zip(names, cells, strict=False):
             if cell.blank or not name:
                 continue
-            source.values[(index, name)] = source.keys[(index, name)] = cell.position
+            placed[name] = cell.position
             row[name] = cell.value.strip() if isinstance(cell.value, str) else cell.value
+        _place(source, index, where, placed)
         rows.append(row)
     return rows
+
+
+def _place(source: SourceMap, index: int, where: Position, cells: dict[str, Position]) -> None:
+    """Record where row `index` and its filled cells stand (packed when the table allows)."""
+    table = source.cells
+    if table is not None and table.add(where, cells):
+        return
+    source.cells = None  # a row it cannot hold: the table's positions go to the dictionaries
+    kept = [*table.positions()] if table is not None else []
+    for path, position in [*kept, ((index,), where), *(((index, n), p) for n, p in cells.items())]:
+        source.values[path] = position
+        if len(path) == 2:
+            source.keys[path] = position
 
 
 def _filled(records: Iterable[Record]) -> Iterable[Record]:
