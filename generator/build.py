@@ -376,16 +376,16 @@ def _made(
 
 
 def _longest_first(jobs: list[Job]) -> list[int]:
-    """The jobs' positions, those likely to take longest first (books by their blocks, then
-    rasterised decks by their faces, TTS sheets before PNGs), so no core is left with a long
-    one at the end: a one-card rebuild's rulebook and booklet start at once, its deck's after."""
+    """The jobs' positions, those likely to take longest first (books by their blocks, then the
+    others by the cards they draw, copies counted), so no core is left with a long one at the
+    end: a one-card rebuild's rulebook and booklet start at once, its size's sheets and deck's
+    TTS and PNGs after."""
 
-    def weight(index: int) -> tuple[int, int]:
+    def weight(index: int) -> tuple[bool, int]:
         job = jobs[index]
         if job.rulebook is not None:
-            return (3, len(_all_blocks(job.rulebook.blocks)))
-        faces = sum(len(deck.fronts) for deck in job.decks)
-        return (2 if job.part == "tts" else 1 if job.part in DECK_PARTS else 0, faces)
+            return (True, len(_all_blocks(job.rulebook.blocks)))
+        return (False, sum(deck.count for deck in job.decks))
 
     return sorted(range(len(jobs)), key=weight, reverse=True)
 
