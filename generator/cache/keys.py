@@ -39,7 +39,10 @@ def digest(*values: Any) -> str:
 
 class Digests:
     """Digests taken together: an object of a `remembered` type met again (a deck's faces in its
-    sheets, PNGs and TTS jobs, a card the rulebook draws) is walked only once."""
+    sheets, PNGs and TTS jobs, a card the rulebook draws) is walked only once.
+
+    A value is written as a stream of tagged parts and hashed at the end; plain scalars, the
+    bulk of faces, are written where they are met rather than through a call each."""
 
     def __init__(self, remembered: tuple[type, ...] = ()) -> None:
         self.remembered = remembered
@@ -47,59 +50,74 @@ class Digests:
 
     def __call__(self, *values: Any) -> str:
         """The hex SHA-256 of values, as `digest` gives it."""
-        sha = hashlib.sha256()
+        return hashlib.sha256(self._parts(values)).hexdigest()
+
+    def _parts(self, values: Any) -> bytes:
+        """The values written one after another, as the hash reads them."""
+        out: list[bytes] = []
         for value in values:
-            self._feed(sha, value)
-        return sha.hexdigest()
+            self._feed(out, value)
+        return b"".join(out)
 
-    def _feed(self, sha: Any, value: Any) -> None:
-        """Write one value into the hash with its type, so `1`, `"1"` and `(1,)` differ."""
+    def _feed(self, out: list[bytes], value: Any) -> None:
+        """Write one value with its type, so `1`, `"1"` and `(1,)` differ."""
         if value is None or isinstance(value, (bool, int, float, str)):
-            sha.update(f"{type(value).__name__}:{value!r};".encode())
+            out.append(f"{type(value).__name__}:{value!r};".encode())
         elif self.remembered and isinstance(value, self.remembered):
-            sha.update(self._remembered(value))
+            out.append(self._remembered(value))
         else:
-            self._walk(sha, value)
+            self._walk(out, value)
 
-    def _walk(self, sha: Any, value: Any) -> None:
+    def _walk(self, out: list[bytes], value: Any) -> None:
         """Write a value that is not a plain scalar: its kind, then what it holds."""
         if isinstance(value, bytes):
-            sha.update(b"bytes:%d;" % len(value) + value)
+            out.append(b"bytes:%d;" % len(value) + value)
         elif isinstance(value, enum.Enum):
-            self._tagged(sha, type(value).__name__, [value.value])
+            self._tagged(out, type(value).__name__, [value.value])
         elif isinstance(value, Path):
-            self._tagged(sha, "path", [value.name, file_digest(value)])
+            self._tagged(out, "path", [value.name, file_digest(value)])
         elif isinstance(value, (tuple, list)):
-            self._tagged(sha, type(value).__name__, value)
+            self._tagged(out, type(value).__name__, value)
         elif isinstance(value, (set, frozenset)):
-            self._tagged(sha, "set", sorted(self(item) for item in value))
+            self._tagged(out, "set", sorted(self(item) for item in value))
         elif isinstance(value, dict):
-            self._tagged(sha, "dict", [pair for item in value.items() for pair in item])
-        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-            fields = [getattr(value, f.name) for f in dataclasses.fields(value)]
-            self._tagged(sha, type(value).__qualname__, fields)
+            self._tagged(out, "dict", [pair for item in value.items() for pair in item])
+        elif (names := _field_names(type(value))) is not None:
+            self._tagged(out, type(value).__qualname__, [getattr(value, n) for n in names])
         elif hasattr(value, "model_dump"):  # a pydantic model of the game data
-            self._tagged(sha, type(value).__qualname__, [value.model_dump()])
+            self._tagged(out, type(value).__qualname__, [value.model_dump()])
         elif _is_paragraph(value):  # ReportLab's, or as fitted card text keeps it
             text, width = value.text, getattr(value, "width", 0)
-            self._tagged(sha, "Paragraph", [text, *_style(value.style), width])
+            self._tagged(out, "Paragraph", [text, *_style(value.style), width])
         else:
             raise Uncacheable(f"no stable digest for {type(value).__qualname__}")
 
-    def _tagged(self, sha: Any, tag: str, items: Any) -> None:
-        sha.update(f"<{tag}:".encode())
+    def _tagged(self, out: list[bytes], tag: str, items: Any) -> None:
+        out.append(f"<{tag}:".encode())
         for item in items:
-            self._feed(sha, item)
-        sha.update(b">")
+            kind = type(item)
+            if kind is str or kind is float or kind is int or kind is bool or item is None:
+                out.append(f"{kind.__name__}:{item!r};".encode())  # as `_feed` writes them
+            else:
+                self._feed(out, item)
+        out.append(b">")
 
     def _remembered(self, value: Any) -> bytes:
         """The digest of an object met before, else walked now and kept."""
         seen = self._seen.get(id(value))
         if seen is None:
-            sha = hashlib.sha256()
-            self._walk(sha, value)
-            seen = self._seen[id(value)] = (value, b"@" + sha.digest())
+            out: list[bytes] = []
+            self._walk(out, value)
+            seen = self._seen[id(value)] = (value, b"@" + hashlib.sha256(b"".join(out)).digest())
         return seen[1]
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """A dataclass's field names in order (None for any other type), looked up once per type."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def _is_paragraph(value: Any) -> bool:
