@@ -209,7 +209,7 @@ def check(
     gc.disable()
     try:
         from generator import build as pipeline
-        from generator.check import RULES, read_once
+        from generator.check import RULES
         from generator.check.errata import ACKNOWLEDGED
         from generator.check.rulebook import check_text_file
         from generator.sarif import sarif_text
@@ -232,8 +232,6 @@ def check(
         findings.extend(report.sorted())
     folders = _game_folders(games, all_games) if games or all_games or not texts else []
     _progress(f"checking {len(folders)} game(s)")
-    if len(folders) > 1:
-        read_once()  # before full_checks forks, so its processes share it
     findings.extend(pipeline.full_checks(folders))
     if fmt == "sarif":
         click.echo(sarif_text(findings))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import suppress
 from pathlib import Path
 
 from generator.check import (
@@ -26,9 +25,7 @@ from generator.check import (
 )
 from generator.check.errata import acknowledge
 from generator.check.registry import RULES, run_rules
-from generator.clean.words import dictionary
 from generator.findings import Report
-from generator.fonts import FontError, register_fonts
 from generator.limits import applied
 from generator.load.game import LoadedGame, load_game
 
@@ -50,19 +47,9 @@ __all__ = [
     "pips",
     "positions",
     "prose",
-    "read_once",
     "rulebook",
     "structure",
 ]
-
-
-def read_once() -> None:
-    """Load what nearly every game's check reads, the word list the term rules look words up in
-    and the default card family, before `pnp check` forks a process per core: the forks share
-    one copy instead of each loading its own (0.07 s apiece)."""
-    dictionary()
-    with suppress(FontError):  # a game whose check needs the family reports it there
-        register_fonts()
 
 
 def check_game(folder: Path) -> tuple[LoadedGame | None, Report]:
