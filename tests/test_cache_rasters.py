@@ -8,7 +8,7 @@ from pathlib import Path
 
 from generator.batch import built_game
 from generator.cache.keys import FORMAT
-from generator.cache.rasters import RASTERS
+from generator.cache.rasters import CELLS, RASTERS
 from generator.options import BuildOptions
 from generator.starter import new_game
 from generator.units import PAPERS
@@ -43,4 +43,22 @@ def test_a_rebuild_rasterises_only_the_changed_cards_sides(tmp_path):
     assert len(rasters(cache) - kept) == 2  # its front, for the PNG and for TTS; not its back
     changed = {name for name in after if after[name] != before[name]}
     assert changed == {"png/actions/trade-front.png", "tts/actions-faces-1.png"}
+    assert after == exports(folder, None)
+
+
+def test_a_rebuild_resizes_only_the_changed_cards_faces_for_tts(tmp_path, monkeypatch):
+    import generator.write.tts as tts
+
+    folder, cache = new_game(str(tmp_path / "river"), tmp_path), tmp_path / "cache"
+    exports(folder, cache)
+    cells = {p.name for p in (cache / f"v{FORMAT}" / CELLS).rglob("*") if p.is_file()}
+    assert len(cells) == 4 + 1  # each card's front and the hidden card (the shared back)
+    deck = folder / "decks" / "actions.csv"
+    deck.write_text(deck.read_text().replace(OLD, NEW))
+    opened = []
+    real_open = tts._open_rgb
+    monkeypatch.setattr(tts, "_open_rgb", lambda png: opened.append(png) or real_open(png))
+    after = exports(folder, cache)
+    assert len(opened) == 2  # the shared back, written as it is, and the changed front: the
+    # other fronts and the hidden card (6 opened without the cache) come resized from the cache
     assert after == exports(folder, None)

@@ -1,16 +1,22 @@
 """Face pages rasterised for the PNG and Tabletop Simulator exports, kept in the cache by what
 the page draws: a rebuild after one card changed rasterises that card's pages alone.
 
-A raster is a pure function of its key, so the job processes keep it at once (not at the
-build's flush): its bytes go where output files are kept (a deck's PNGs are stored once), and
-`rasters/` holds each key's SHA-256.
+A raster is a pure function of its key: its bytes go where output files are kept (a deck's PNGs
+are stored once), and `rasters/` holds each key's SHA-256. `cells/` holds each face resized to
+a TTS deck sheet's cell (its RGB pixels, compressed), by the face's bytes and the cell's size:
+decoding and resizing every face took most of a TTS deck's time in a one-card rebuild.
 """
 
 from __future__ import annotations
 
+import hashlib
+import zlib
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
+
+from PIL import Image
 
 from generator.cache.keys import Digests, Uncacheable, asset_files, code_version, digest
 from generator.cache.store import Store
@@ -18,6 +24,7 @@ from generator.model import Symbol
 from generator.render.faces import PieceFaces
 
 RASTERS = "rasters"
+CELLS = "cells"
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,33 @@ class Rasters:
             with suppress(OSError):  # a cache that cannot be written only slows the next build
                 store.put(RASTERS, keys[i], store.put_file(png).encode())
         return [found[i] for i in range(len(keys))]
+
+    def cell(
+        self, png: bytes, size: tuple[int, int], make: Callable[[], Image.Image]
+    ) -> Image.Image:
+        """A face's PNG resized to a TTS cell of `size` by `make`: the kept pixels, else made
+        now and kept (RGB only, the mode deck sheets are in)."""
+        store = Store(self.root)
+        key = digest(CELLS, code_version(), hashlib.sha256(png).hexdigest(), size)
+        pixels = _pixels(store.get(CELLS, key), size)
+        if pixels is not None:
+            return Image.frombytes("RGB", size, pixels)
+        image = make()
+        if image.mode == "RGB" and image.size == size:
+            with suppress(OSError):  # a cache that cannot be written only slows the next build
+                store.put(CELLS, key, zlib.compress(image.tobytes(), 1))
+        return image
+
+
+def _pixels(data: bytes | None, size: tuple[int, int]) -> bytes | None:
+    """The RGB pixels of a kept cell, or None when none is kept or it is damaged."""
+    if data is None:
+        return None
+    try:
+        pixels = zlib.decompress(data)
+    except zlib.error:
+        return None
+    return pixels if len(pixels) == size[0] * size[1] * 3 else None
 
 
 def page_keys(

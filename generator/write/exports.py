@@ -62,9 +62,9 @@ def tts_files(
             if backs
             else _blank(fronts[0])
         )
-        export = tts_deck(
-            deck.owner.name, cards, back, backs[0] if backs else _blank(fronts[0]), deck.owner.id
-        )
+        hidden = backs[0] if backs else _blank(fronts[0])
+        kept = rasters.cell if rasters else None
+        export = tts_deck(deck.owner.name, cards, back, hidden, deck.owner.id, kept)
         for name, data in export.files.items():
             yield OutputFile(f"tts/{name}", "tts", data, 1, "screen", {})
         json_text = export.json_text.encode("utf-8")

@@ -73,10 +73,20 @@ class _Grid:
         return self.columns * self.rows - 1
 
 
+# A face's PNG resized to a cell of the given size by the function given, kept where it may be.
+Kept = Callable[[bytes, tuple[int, int], Callable[[], Image.Image]], Image.Image]
+
+
 def tts_deck(
-    name: str, cards: list[TtsCard], back: bytes | list[bytes], hidden: bytes, file_stem: str
+    name: str,
+    cards: list[TtsCard],
+    back: bytes | list[bytes],
+    hidden: bytes,
+    file_stem: str,
+    kept: Kept | None = None,
 ) -> TtsExport:
-    """Deck sheets and saved object; `back` is one shared PNG or one PNG per card, in order."""
+    """Deck sheets and saved object; `back` is one shared PNG or one PNG per card, in order;
+    faces resized to the sheets' cells before come from `kept` (the build cache)."""
     if not cards:
         raise ValueError("a TTS deck needs at least one card")
     if isinstance(back, list) and len(back) != len(cards):
@@ -85,7 +95,7 @@ def tts_deck(
     back_url = f"{file_stem}-back.png"
     files = {} if isinstance(back, list) else {back_url: encode_png(_open_rgb(back))}
     custom_deck: dict[str, dict[str, Any]] = {}
-    cells = _cells(grid.cell)
+    cells = _cells(grid.cell, kept)
     for number, start in enumerate(range(0, len(cards), grid.cards_per_sheet), start=1):
         chunk = slice(start, start + grid.cards_per_sheet)
         face_url = f"{file_stem}-faces-{number}.png"
@@ -125,13 +135,17 @@ def _sheet(slots: dict[int, bytes], grid: _Grid, cells: Callable[[bytes], Image.
     return encode_png(sheet)
 
 
-def _cells(size: tuple[int, int]) -> Callable[[bytes], Image.Image]:
-    """A PNG resized to a cell of `size`, the last few kept: a design's copies come one after
-    another, so each design is decoded and resized once (100 copies of a coin took a second)."""
+def _cells(size: tuple[int, int], kept: Kept | None) -> Callable[[bytes], Image.Image]:
+    """A PNG resized to a cell of `size` (or taken from `kept`), the last few at hand: a
+    design's copies come one after another, so each design is resized once (100 copies of a
+    coin took a second)."""
 
     @lru_cache(maxsize=4)
     def cell(png: bytes) -> Image.Image:
-        return _open_rgb(png).resize(size, Image.Resampling.LANCZOS)
+        def resized() -> Image.Image:
+            return _open_rgb(png).resize(size, Image.Resampling.LANCZOS)
+
+        return kept(png, size, resized) if kept else resized()
 
     return cell
 
