@@ -8,6 +8,8 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v1/faces/01/0123...      one design's resolved faces and findings (see faces.py)
     v1/previews/45/4567...   one face's preview PNG, drawn by `pnp serve`
     v1/rasters/67/6789...    the SHA-256 of one face's PNG in files/ (see rasters.py)
+    v1/cells/89/89ab...      one face resized to a TTS deck sheet's cell (see rasters.py)
+    v1/book-pages/ab/ab12... where one book's headings and index entries fell (see books.py)
 
 Every file is written under a temporary name and renamed into place, so builds running at the
 same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
