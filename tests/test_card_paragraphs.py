@@ -11,7 +11,7 @@ from generator.fonts import register_fonts
 from generator.model.layout import TextStyle
 from generator.render.fit import fit_text, paragraph_style
 from generator.render.items import Rect
-from generator.render.kept import KeptParagraph, kept
+from generator.render.kept import PER_KEPT_LINE, KeptParagraph, kept
 from generator.render.markup import to_markup
 from generator.render.paragraphs import card_paragraph
 
@@ -68,7 +68,7 @@ def test_kept_paragraphs_share_their_styles_and_draw_as_reportlab_does():
     fitted = [fit_text(text, style, box, frozenset({"gold"})) for text in TEXTS]
     held = [f.kept for f in fitted if f is not None]
     assert all(isinstance(k, KeptParagraph) for k in held)
-    styles = [style for k in held for line in k.lines for style in line[3]]
+    styles = [style for k in held for line in k.lines[3::PER_KEPT_LINE] for style in line]
     alike = {repr(sorted(attributes.items())): id(attributes) for _, attributes in styles}
     assert len(alike) == len({id(attributes) for _, attributes in styles}) < len(styles)
     for one in held:

@@ -3,9 +3,9 @@
 A build keeps every card's fitted text from the check until the last sheet is drawn. ReportLab's
 laid-out paragraph gives each word its own copy of a dozen style attributes (6 KB a card); what
 differs from card to card is only the words' text and where the lines end. So a kept paragraph
-holds, per line, its spare space and its words as (style, text) pairs, and each distinct style
-(font, size, colour, icon...) once for the whole build. It is unpacked into the same ReportLab
-lines, word for word, when it is drawn or measured.
+holds, per line, its shape, spare space and its words' styles in one flat tuple, all its words'
+text in one string, and each distinct style (font, size, colour, icon...) once for the whole
+build. It is unpacked into the same ReportLab lines, word for word, when it is drawn or measured.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ _SEQUENCES: dict[tuple[int, ...], tuple[Shared, ...]] = {}  # the styles of a li
 _STYLES: dict[tuple, tuple[Shared | None, tuple]] = {}  # word styles by their values' ids
 PER_LINE = ("extraSpace", "wordCount", "words")  # what differs from line to line
 JOIN = "\x00"  # between the words of a line, kept as one string (no word holds it)
+LINE = "\x01"  # between the lines' words (no word holds it either)
+PER_KEPT_LINE = 4  # shape, spare space, word count and word styles, flat in `lines`
 ICON_SOURCE = 'src="data:image/png;base64,'
 ICON_URI = re.compile(r"(?<=src=\")data:image/png;base64,[A-Za-z0-9+/=]+(?=\")")
 SHORT = "\x00"  # a number after it stands for an icon's data URI (markup never holds it)
@@ -41,26 +43,42 @@ PER_PARAGRAPH = ("text", "style", "width", "height", "_width_max", "blPara", "fr
 class KeptParagraph:
     """A laid-out paragraph held as shared styles and its words' text; `unpacked` draws it."""
 
-    __slots__ = ("height", "layout", "lines", "markup", "setting", "style", "widest", "width")
+    __slots__ = (
+        "height",
+        "layout",
+        "lines",
+        "markup",
+        "setting",
+        "style",
+        "widest",
+        "width",
+        "words",
+    )
 
-    def __init__(self, paragraph: Paragraph, setting: Shared, layout: Shared, lines: tuple):
+    def __init__(
+        self, paragraph: Paragraph, setting: Shared, layout: Shared, lines: tuple, words: str
+    ):
         self.markup, self.style = _short_icons(paragraph.text), paragraph.style
         self.width, self.height = paragraph.width, paragraph.height
         self.widest = paragraph._width_max
-        self.setting, self.layout, self.lines = setting, layout, lines
+        self.setting, self.layout, self.lines, self.words = setting, layout, lines, words
 
     def __getstate__(self) -> tuple:
         """Pickled with its icons' data URIs written out: their numbers belong to this process."""
         parts = (self.height, self.layout, self.lines, self.setting, self.style, self.widest)
-        return (*parts, self.width, self.text)
+        return (*parts, self.width, self.text, self.words)
 
     def __setstate__(self, state: tuple) -> None:
         """Unpickled with its icons numbered, and its styles shared, as this process does."""
-        self.height, layout, lines, setting, self.style, self.widest, self.width, text = state
+        self.height, layout, lines, setting, self.style, self.widest, self.width, text, words = (
+            state
+        )
         self.markup, self.setting, self.layout = _short_icons(text), _again(setting), _again(layout)
+        self.words = words
         self.lines = tuple(
-            (_again(shape), space, count, tuple(map(_again, styles)), texts)
-            for shape, space, count, styles, texts in lines
+            part
+            for shape, space, count, styles in _grouped(lines)
+            for part in (_again(shape), space, count, tuple(map(_again, styles)))
         )
 
     @property
@@ -89,7 +107,8 @@ class _Unpacked(Paragraph):
         cls, attributes = self.kept.layout
         layout = object.__new__(cls)
         vars(layout).update(attributes)
-        layout.lines = [_line(line) for line in self.kept.lines]
+        texts = self.kept.words.split(LINE)
+        layout.lines = [_line(*line, texts[i]) for i, line in enumerate(_grouped(self.kept.lines))]
         return layout
 
 
@@ -100,10 +119,12 @@ def kept(paragraph: Paragraph) -> Paragraph | KeptParagraph:
         return paragraph  # one style throughout: its lines are plain strings already
     setting = _shared(paragraph, PER_PARAGRAPH)
     shape = _shared(layout, ("lines",))
-    lines = tuple(_kept_line(line) for line in layout.lines)
+    lines = [_kept_line(line) for line in layout.lines]
     if setting is None or shape is None or None in lines or SHORT in paragraph.text:
         return paragraph
-    return KeptParagraph(paragraph, setting, shape, lines)
+    flat = tuple(part for line in lines for part in line[:PER_KEPT_LINE])  # type: ignore[index]
+    words = LINE.join(line[PER_KEPT_LINE] for line in lines)  # type: ignore[index]
+    return KeptParagraph(paragraph, setting, shape, flat, words)
 
 
 def _kept_line(line: FragLine) -> tuple | None:
@@ -113,16 +134,21 @@ def _kept_line(line: FragLine) -> tuple | None:
     shape = _shared(line, PER_LINE)
     styles = tuple(_style(word) if type(word) is ParaFrag else None for word in line.words)
     texts = [word.text for word in line.words]
-    if shape is None or None in styles or any(JOIN in text for text in texts):
+    if shape is None or None in styles or any(JOIN in t or LINE in t for t in texts):
         return None
     if len(_SEQUENCES) < SHARED_AT_MOST:
         styles = _SEQUENCES.setdefault(tuple(map(id, styles)), styles)
     return shape, line.extraSpace, line.wordCount, styles, JOIN.join(texts)
 
 
-def _line(kept_line: tuple) -> FragLine:
+def _grouped(lines: tuple) -> list[tuple]:
+    """A kept paragraph's flat `lines` as (shape, spare space, word count, styles), a line each."""
+    return [lines[i : i + PER_KEPT_LINE] for i in range(0, len(lines), PER_KEPT_LINE)]
+
+
+def _line(shape: Shared, space: float, count: int, styles: tuple, texts: str) -> FragLine:
     """A line rebuilt from what `_kept_line` kept."""
-    (cls, attributes), space, count, styles, texts = kept_line
+    cls, attributes = shape
     line = object.__new__(cls)
     vars(line).update(attributes)
     line.extraSpace, line.wordCount = space, count
