@@ -172,4 +172,6 @@ def _substituted(template: str, context: dict[str, Any]) -> str | None:
         if not isinstance(value, str | int | float) or isinstance(value, bool):
             return None
         parts[index] = str(value)
+    if len(parts) == 3 and not parts[0] and not parts[2]:
+        return parts[1]  # the value itself, which the design holds already (a big deck's titles)
     return "".join(parts)
