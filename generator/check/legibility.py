@@ -132,6 +132,8 @@ def _small_letters(
 ) -> Iterator[tuple[tuple[str, str], float]]:
     """(symbol, where) and the size of each symbol letter on a face printed below the floor by
     an element that did not opt in: icons inline in text and icon elements."""
+    if not glyphs:
+        return  # no symbol prints a letter: nothing to measure (nor any markup to read)
     for item in face.items:
         if isinstance(item, TextItem) and item.fitted.paragraph is not None:
             if getattr(item.style, "allow_small", False):
@@ -217,8 +219,6 @@ def _used_width(item: TextItem) -> float:
     fitted, box = item.fitted, item.box
     if fitted.line is not None:
         return stringWidth(fitted.line, fitted.font, fitted.size) / mm
-    if fitted.paragraph is not None and item.style.align != "justify":
-        lines = fitted.paragraph.blPara.lines
-        spare = [line[0] if isinstance(line, tuple) else line.extraSpace for line in lines]
-        return box.width - min(spare, default=0) / mm
+    if fitted.kept is not None and item.style.align != "justify":
+        return box.width - min(fitted.spare_spaces(), default=0) / mm
     return box.width

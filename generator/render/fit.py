@@ -62,6 +62,13 @@ class Fitted:
             return self.kept.unpacked()
         return self.kept
 
+    def spare_spaces(self) -> tuple[float, ...]:
+        """The room each line of the wrapped paragraph leaves (points), read without unpacking
+        a kept one."""
+        if isinstance(self.kept, KeptParagraph):
+            return self.kept.spare_spaces()
+        return () if self.kept is None else line_spaces(self.kept)
+
 
 def fit_text(
     text: str, style: TextStyle, box, symbols: frozenset[str], family: Family | None = None
@@ -141,6 +148,10 @@ def _attempt(
 
 def _overflows(paragraph: Paragraph) -> bool:
     """A word wider than the box leaves a line with negative spare space (words are never split)."""
+    return any(space < -0.01 for space in line_spaces(paragraph))
+
+
+def line_spaces(paragraph: Paragraph) -> tuple[float, ...]:
+    """The room each line of a laid-out paragraph leaves (points)."""
     lines = paragraph.blPara.lines
-    spare = (line[0] if isinstance(line, tuple) else line.extraSpace for line in lines)
-    return any(space < -0.01 for space in spare)
+    return tuple(line[0] if isinstance(line, tuple) else line.extraSpace for line in lines)

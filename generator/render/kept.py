@@ -81,6 +81,10 @@ class KeptParagraph:
             for part in (_again(shape), space, count, tuple(map(_again, styles)))
         )
 
+    def spare_spaces(self) -> tuple[float, ...]:
+        """The room each line leaves (points), as its ReportLab lines' `extraSpace`."""
+        return self.lines[1::PER_KEPT_LINE]
+
     @property
     def text(self) -> str:
         """The paragraph's markup, as ReportLab's paragraph keeps it."""

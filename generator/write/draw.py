@@ -330,8 +330,9 @@ def _draw_text(canvas: Canvas, item: TextItem) -> None:
     box, fitted, style = item.box, item.fitted, item.style
     spare = box.height * mm - fitted.used_height
     top = -box.y * mm - {"top": 0.0, "middle": spare / 2, "bottom": spare}[style.valign]
-    if fitted.paragraph is not None:
-        fitted.paragraph.drawOn(canvas, box.x * mm, top - fitted.used_height)
+    paragraph = fitted.paragraph  # a kept one unpacked once
+    if paragraph is not None:
+        paragraph.drawOn(canvas, box.x * mm, top - fitted.used_height)
         return
     if fitted.lines is not None:
         frame = (box.x * mm, top, box.width * mm)
