@@ -3,6 +3,8 @@ give exactly what ReportLab's own paragraph gives."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
@@ -103,3 +105,18 @@ def test_a_kept_paragraph_pickled_draws_the_same_where_icons_are_numbered_otherw
     again = pickle.loads(data)
     assert again.text == text
     assert _drawn(again.unpacked()) == drawn
+
+
+def test_spare_spaces_are_those_of_reportlabs_lines_kept_or_not():
+    """The legibility rule measures a text's width from each line's spare space, read from a
+    kept paragraph without unpacking its words."""
+    style, box = TextStyle(size=9, min_size=5), Rect(0, 0, 40, 30)
+    for text in TEXTS:
+        fitted = fit_text(text, style, box, frozenset({"gold"}))
+        assert fitted is not None and isinstance(fitted.kept, KeptParagraph)
+        lines = fitted.paragraph.blPara.lines
+        assert fitted.spare_spaces() == tuple(line.extraSpace for line in lines)
+        fresh = Paragraph(fitted.kept.text, fitted.kept.style)
+        fresh.wrap(box.width * mm, box.height * mm)
+        assert replace(fitted, kept=fresh).spare_spaces() == fitted.spare_spaces()
+    assert replace(fitted, kept=None).spare_spaces() == ()
