@@ -113,3 +113,18 @@ def test_faces_drawing_glyphs_through_private_characters_are_fitted_again(tmp_pa
     again = built(folder, cache, cards)
     assert "ref-shatranj" in fitted and len(set(fitted)) > 1  # and those with private glyphs
     assert kit_bytes(again) == kit_bytes(built(folder, None, cards))
+
+
+def test_a_rebuild_drawing_only_kept_faces_registers_their_fonts(game):
+    # every face comes from the cache (only a file no face draws changed), so nothing is fitted
+    # in the rebuild's process: the fonts the kept faces measure and draw with must still be
+    # registered there (this crashed with KeyError: 'Inter-Bold')
+    folder = game({"decks/heroes.csv": PLAIN_HEROES})
+    out = folder.parent / "out"
+    command = [sys.executable, "-m", "generator", "build", "demo", "-o", str(out)]
+    env = _without_cache_dir()
+    subprocess.run(command, check=True, capture_output=True, env=env)
+    (folder / "notes.txt").write_text("a file no face draws\n")
+    again = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert again.returncode == 0, again.stderr
+    assert "from the cache" not in again.stdout  # a real rebuild, not the kit kept whole

@@ -18,10 +18,13 @@ from typing import Any, Protocol
 from generator.cache.keys import Digests, asset_files, code_version, digest
 from generator.cache.store import Store
 from generator.findings import Position
+from generator.fonts import family_faces, resolve_family
 from generator.load.game import LoadedGame, PieceFile
 from generator.model import Layout
+from generator.model.layout import FieldsElement, TextElement
 from generator.render.backs import back_layout_name, own_back
 from generator.render.text import placeholder_mode
+from generator.render.typefaces import text_family, with_families
 
 FACES = "faces"
 # A glyph with no character of its own (an Arabic letter's joined form, a ligature) is drawn
@@ -129,6 +132,19 @@ def remembering(memory: Memory | None) -> Iterator[None]:
         _ACTIVE[0] = before
 
 
+def register_families(loaded: LoadedGame, sets: list[PieceFile]) -> None:
+    """Register the font families the decks' text is set in, as fitting it would have: faces
+    taken from the cache are measured and drawn by font names this process must know."""
+    names = {pieces.owner.layout for pieces in sets} | {back_layout_name(p) for p in sets}
+    names |= {own_back(piece)[0] for pieces in sets for piece in pieces.pieces}
+    for name in sorted(names - {None, ""}):
+        layout = loaded.layouts.get(name)
+        for element in with_families(layout, loaded.game).elements if layout else ():
+            if isinstance(element, TextElement | FieldsElement):
+                family = text_family(element.font_family, loaded.folder)
+                family_faces(family or resolve_family(None, None))
+
+
 @contextmanager
 def stored_faces(loaded: LoadedGame) -> Iterator[None]:
     """Designs the active memory holds are taken from it rather than fitted; those resolved
@@ -144,7 +160,7 @@ def stored_faces(loaded: LoadedGame) -> Iterator[None]:
     if memory is None or not unresolved:
         yield
         return
-    shared, missing = shared_key(loaded), {}
+    shared, missing, recalled = shared_key(loaded), {}, False
     for pieces in sets:
         for index, key in enumerate(design_keys(loaded, pieces, shared)):
             name = (pieces.owner.id, index, mode)
@@ -154,7 +170,9 @@ def stored_faces(loaded: LoadedGame) -> Iterator[None]:
             if found is None:
                 missing[name] = key
             else:
-                loaded.resolved[name] = found
+                loaded.resolved[name], recalled = found, True
+    if recalled:
+        register_families(loaded, sets)
     yield
     for name, key in missing.items():
         if name in loaded.resolved:
