@@ -7,9 +7,10 @@ import xml.etree.ElementTree as ET
 import markdown
 from markdown.util import AtomicString
 
-from generator.render.book_markdown import EXTENSIONS, PlainText, book_html
+from generator.render.book_markdown import PlainText, book_html
 
 BREAK = "  \n"  # two spaces end a line: a hard break
+NAMED = ["tables", "attr_list", "admonition", "def_list"]  # the extensions, by name
 SAMPLE = """\
 # Combat {#combat}
 
@@ -33,9 +34,15 @@ Term
 
 
 def test_the_html_is_the_same_as_python_markdown_makes():
-    assert book_html(SAMPLE) == markdown.markdown(
-        SAMPLE, extensions=EXTENSIONS, output_format="xhtml"
-    )
+    assert book_html(SAMPLE) == markdown.markdown(SAMPLE, extensions=NAMED, output_format="xhtml")
+
+
+def test_a_document_does_not_see_what_the_one_before_defined():
+    defines = "See [rules].\n\n[rules]: https://example.com/rules\n\n<div>raw</div>\n"
+    uses = "Read [rules] first.\n\n<div>other</div>\n"
+    book_html(defines)
+    assert book_html(uses) == markdown.markdown(uses, extensions=NAMED, output_format="xhtml")
+    assert "example.com" not in book_html(uses)
 
 
 def test_only_text_without_inline_syntax_is_marked_atomic():
