@@ -76,3 +76,12 @@ def test_a_rulebook_past_its_budget_is_a_finding_at_its_line(game, pnp):
         + (SIZE)
         in result.stdout
     )
+
+
+def test_templates_compile_without_constant_folding_and_render_the_same():
+    from generator.render.sandbox import BoundedSandbox
+
+    sandbox = BoundedSandbox()
+    source = "{% set x = 1 + 2 %}{{ x }} {{ 'ab' ~ 'cd' }}"
+    assert "(1 + 2)" in sandbox.compile(source, raw=True)  # the optimizer would write 3
+    assert sandbox.render(sandbox.from_string(source), {}) == "3 abcd"

@@ -94,16 +94,8 @@ def _counter(known: dict[str, int | None]) -> Callable[[str], int]:
 
 @lru_cache(maxsize=1024)
 def _compiled(expression: str) -> Callable[[dict[str, Any]], Any]:
-    """Compile each expression once: setup entries are evaluated for every player count. Jinja's
-    constant folding is left out: it revisits every part of an expression (a third of the time
-    compiling the bundled games' invariants took), and a designer's expression is rarely
-    constant and runs once or for a few player counts; the values are the same."""
-    sandbox = environment()
-    folding, sandbox.optimized = sandbox.optimized, False
-    try:
-        return sandbox.compile_expression(expression, undefined_to_none=False)
-    finally:
-        sandbox.optimized = folding
+    """Compile each expression once: setup entries are evaluated for every player count."""
+    return environment().compile_expression(expression, undefined_to_none=False)
 
 
 def evaluate(expression: str, context: dict[str, Any]) -> Any:
