@@ -85,3 +85,12 @@ def test_templates_compile_without_constant_folding_and_render_the_same():
     source = "{% set x = 1 + 2 %}{{ x }} {{ 'ab' ~ 'cd' }}"
     assert "(1 + 2)" in sandbox.compile(source, raw=True)  # the optimizer would write 3
     assert sandbox.render(sandbox.from_string(source), {}) == "3 abcd"
+
+
+def test_an_expression_has_a_budget_of_its_own():
+    from generator.check.expressions import evaluate
+
+    with pytest.raises(TextError, match="steps"):
+        render_text("{% for i in range(10**9) %}x{% endfor %}", {})
+    assert evaluate("range(500000) | list | length", {}) == 500000
+    assert evaluate("range(600000) | list | length", {}) == 600000  # 1.1 M steps in all

@@ -101,7 +101,7 @@ def _compiled(expression: str) -> Callable[[dict[str, Any]], Any]:
 def evaluate(expression: str, context: dict[str, Any]) -> Any:
     """The value of one expression, or an ExpressionError saying why it has none."""
     try:
-        result = _compiled(expression)(context)
+        result = environment().evaluate(_compiled(expression), context)
         if isinstance(result, Undefined):
             result._fail_with_undefined_error()
         return result
