@@ -151,3 +151,17 @@ def test_a_term_is_found_in_letters_lower_case_does_not_show_as_it():
         'Lay \u017fiege<index item="siege"/> to a c\u0131ty<index item="city"/>. '
         '\u0130nfantry<index item="infantry"/> moves.'
     )
+
+
+def test_a_heading_names_a_term_in_letters_lower_case_does_not_show_as_it():
+    """The section a heading names a term in is listed though its text never says the term,
+    and a heading spelling it with dotted capital I (lower case makes it two characters)."""
+    sections = "".join(f"# Part {n}\n\nSieges are laid.\n\n" for n in range(1, 8))
+    text = f"{sections}# \u0130nfantry and sieges\n\nNothing else.\n"
+    book = rulebook_blocks(text, "Test", ("infantry", "siege"))
+    entries = _entries(book)
+    assert [section for section, term in entries if term == "infantry"] == ["8"]
+    assert [section for section, term in entries if term == "siege"] == [
+        *"123456",
+        "8",
+    ]  # six uses and the naming heading

@@ -27,7 +27,7 @@ from generator.render.text import SYMBOL
 USES = 6  # sections whose rule text an entry lists, besides the one whose heading names the term
 # Text no entry goes into: links, tags, entities and `:symbol:` icons (an entry inside an icon's
 # key would break the icon).
-UNLIKE_LOWER = re.compile("[\u0130\u0131\u017f]")  # see _section_text
+UNLIKE_LOWER = re.compile("[\u0130\u0131\u017f]")  # see _lower
 HIDDEN = re.compile(rf"<a\b[^>]*>.*?</a>|<[^>]*>|&\w+;|{SYMBOL.pattern}", re.DOTALL)
 
 
@@ -37,8 +37,9 @@ def index_terms(blocks: list[Block], terms: tuple[str, ...]) -> list[Block]:
     sections = _sections(blocks)
     reference = [_is_reference([blocks[p] for p in positions]) for _, positions in sections]
     texts = [_section_text(blocks, positions) for _, positions in sections]
+    titles = [_lower(heading.title) if heading else None for heading, _ in sections]
     for term in terms:
-        for section in _indexed_sections(blocks, sections, reference, term, texts):
+        for section in _indexed_sections(blocks, sections, reference, term, (texts, titles)):
             _mark_first_use(blocks, sections[section][1], term)
             texts[section] = _section_text(blocks, sections[section][1])
     return blocks
@@ -75,16 +76,24 @@ def _is_reference(blocks: list[Block]) -> bool:
 
 
 def _indexed_sections(
-    blocks: list[Block], sections: list, reference: list[bool], term: str, texts: list[str | None]
+    blocks: list[Block],
+    sections: list,
+    reference: list[bool],
+    term: str,
+    lowered: tuple[list[str | None], list[str | None]],
 ) -> list[int]:
     """The section whose heading names the term and the first USES that use it in rule text;
-    the glossary or errata only when no rule text says it. A section whose text (`texts`) lacks
-    the term's letters is passed over without matching the term in its texts one by one."""
+    the glossary or errata only when no rule text says it. A section whose text or heading
+    (`lowered`: each section's texts and title, as `_lower` gives them) lacks the term's
+    letters is passed over without matching the term in them one by one."""
     letters = _letters(term)
+    texts, titles = lowered
+
+    def may_say(text: str | None) -> bool:
+        return letters is None or text is None or letters in text
 
     def used(section: int) -> bool:
-        text = texts[section]
-        if letters is not None and text is not None and letters not in text:
+        if not may_say(texts[section]):
             return False
         return any(
             mentions(markup, term)
@@ -94,7 +103,12 @@ def _indexed_sections(
 
     rules = [i for i, is_reference in enumerate(reference) if not is_reference]
     named = next(
-        (i for i in rules if sections[i][0] and mentions(sections[i][0].title, term)), None
+        (
+            i
+            for i in rules
+            if sections[i][0] and may_say(titles[i]) and mentions(sections[i][0].title, term)
+        ),
+        None,
     )
     chosen = set(islice((i for i in rules if used(i)), USES))  # the first USES, in order
     chosen |= {named} if named is not None else set()
@@ -104,11 +118,15 @@ def _indexed_sections(
 
 
 def _section_text(blocks: list[Block], positions: list[int]) -> str | None:
-    """A section's texts in lower case, where an ASCII term's use shows as its lower-case
-    letters; None when they hold a letter the pattern's case-insensitive match takes for an
-    ASCII one though lower case does not show it (dotless i and long s, read as i and s, and
-    dotted capital I, which lower case makes two characters)."""
-    text = "\n".join(markup for position in positions for markup in _markups(blocks[position]))
+    """A section's texts, as `_lower` gives them."""
+    return _lower("\n".join(markup for p in positions for markup in _markups(blocks[p])))
+
+
+def _lower(text: str) -> str | None:
+    """Text in lower case, where an ASCII term's use shows as its lower-case letters; None when
+    it holds a letter the pattern's case-insensitive match takes for an ASCII one though lower
+    case does not show it (dotless i and long s, read as i and s, and dotted capital I, which
+    lower case makes two characters)."""
     return None if UNLIKE_LOWER.search(text) else text.lower()
 
 
