@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import markdown
+import pytest
 from markdown.util import AtomicString
 
 from generator.render.book_markdown import PlainText, book_html
@@ -53,3 +54,17 @@ def test_only_text_without_inline_syntax_is_marked_atomic():
     plain, stars, mixed = root
     assert isinstance(plain.text, AtomicString) and not isinstance(stars.text, AtomicString)
     assert not isinstance(mixed.text, AtomicString) and isinstance(mixed[0].tail, AtomicString)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Only *stars* and [a link](#x).",
+        "A tab before the line end \t\nbreaks the line, as two spaces do.",
+        "Old line ends  \r\nbreak it too.",
+        "An ![icon](icon.png), <b>bold</b>, a &amp; b, `code`, \\*escaped\\* and <http://x.org>.",
+        "Nothing to match at all.",
+    ],
+)
+def test_a_document_without_a_patterns_characters_makes_the_same_html(text):
+    assert book_html(text) == markdown.markdown(text, extensions=NAMED, output_format="xhtml")

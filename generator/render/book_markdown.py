@@ -4,6 +4,8 @@ Python-Markdown tries each of its inline patterns (code, escapes, links, images,
 line breaks, HTML, entities, emphasis) on every piece of text, though most table cells and list
 items hold none of the characters those patterns start with. Such text is marked atomic before
 the inline pass, which then leaves it as it is: the HTML is the same, made in less time.
+Likewise a pattern that needs a character the document does not hold anywhere (most rulebooks
+have no `<`, `&`, backtick or image) is left out of its inline pass, which would find nothing.
 One converter, its extensions given as objects, serves every document: naming them would have
 Python-Markdown search the installed packages' entry points for them at each process's first
 document, and building the converter again for each document costs as much again.
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import cache
+from functools import lru_cache
 
 import markdown
 from markdown.extensions import Extension
@@ -27,6 +29,24 @@ from markdown.util import AtomicString
 EXTENSIONS = (TableExtension, AttrListExtension, AdmonitionExtension, DefListExtension)
 INLINE_SYNTAX = re.compile(r"[`\\\[<&*_]|  \n")  # what every inline pattern needs to match
 INLINE_PRIORITY = 20  # Python-Markdown's inline pass; ours runs just before it
+# Each inline pattern, by name, and what a document must hold for it to match anything: one
+# of these strings (tabs and `\r` can become a line break's two spaces before a line end).
+NEEDS = {
+    "backtick": ("`",),
+    "escape": ("\\",),
+    "reference": ("[",),
+    "link": ("[",),
+    "image_link": ("![",),
+    "image_reference": ("![",),
+    "short_reference": ("[",),
+    "short_image_ref": ("![",),
+    "autolink": ("<",),
+    "automail": ("<",),
+    "linebreak": ("  \n", "\t", "\r"),
+    "html": ("<",),
+    "entity": ("&",),
+    "em_strong": ("*", "_"),
+}
 
 
 class PlainText(Treeprocessor):
@@ -49,12 +69,16 @@ class PlainTextExtension(Extension):
 
 def book_html(text: str) -> str:
     """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it."""
-    return _converter().reset().convert(text)
+    unused = frozenset(name for name, marks in NEEDS.items() if not any(m in text for m in marks))
+    return _converter(unused).reset().convert(text)
 
 
-@cache
-def _converter() -> markdown.Markdown:
-    """Python-Markdown with our extensions, reset before each document (pnp converts one
-    document at a time in a process)."""
+@lru_cache(maxsize=16)
+def _converter(unused: frozenset[str]) -> markdown.Markdown:
+    """Python-Markdown with our extensions but without the `unused` inline patterns, reset
+    before each document (pnp converts one document at a time in a process)."""
     extensions = [*(extension() for extension in EXTENSIONS), PlainTextExtension()]
-    return markdown.Markdown(extensions=extensions, output_format="xhtml")
+    converter = markdown.Markdown(extensions=extensions, output_format="xhtml")
+    for name in unused:
+        converter.inlinePatterns.deregister(name, strict=False)
+    return converter
