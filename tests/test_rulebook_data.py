@@ -48,6 +48,20 @@ tables:
     assert "| Hand | 7 cards |" in rulebook_context(loaded)["table"]("limits")
 
 
+def test_the_game_data_is_built_once_for_the_rulebook_its_tables_and_card_texts(game, monkeypatch):
+    import generator.render.rulebook_data as rulebook_data
+
+    table = "tables:\n  limits:\n    title: Limits\n    rows:\n      - {rule: '{{ game.id }}'}\n"
+    loaded, _ = check_game(game({"game.yaml": GAME_YAML + table}))
+    built = []
+    real = rulebook_data.game_context
+    monkeypatch.setattr(rulebook_data, "game_context", lambda g: built.append(g) or real(g))
+    context = rulebook_data.rulebook_context(loaded)
+    assert context["table"]("limits") == context["table"]("limits")
+    assert "Mage" in context["card_reference"]()
+    assert len(built) == 1
+
+
 def test_a_table_cell_quoting_a_missing_parameter_is_named(game, pnp):
     table = """\
 parameters:

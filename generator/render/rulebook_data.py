@@ -16,22 +16,24 @@ ERRATUM = "erratum"  # the class of an erratum's paragraph: the index looks for 
 
 
 def rulebook_context(loaded: LoadedGame) -> dict[str, Any]:
-    """The Jinja context of rulebook.md: the game data plus the helper functions."""
+    """The Jinja context of rulebook.md: the game data plus the helper functions. The data is
+    built once, for the rulebook and every table cell and card text it quotes."""
+    shared = game_context(loaded)
     helpers: dict[str, Callable[..., Any]] = {
         "param": lambda name: _param(loaded, name),
         "count": lambda ident: _count(loaded, ident),
-        "table": lambda name: _table(loaded, name),
+        "table": lambda name: _table(loaded, name, shared),
         "component_list": lambda: _component_list(loaded),
         "icon_legend": lambda: _icon_legend(loaded),
         "glossary": lambda: _glossary(loaded),
-        "card_reference": lambda: _card_reference(loaded),
+        "card_reference": lambda: _card_reference(loaded, shared),
         "errata_list": lambda: _errata(loaded),
         "quick_reference": lambda: _quick_reference(loaded),
         "show": lambda kind, ident, scale=1: _show(loaded, kind, ident, scale),
         "pieces": lambda ident: _pieces(loaded, ident),
         "position": lambda board, table, scale=1: position_marker(loaded, board, table, scale),
     }
-    return {**game_context(loaded), **helpers}
+    return {**shared, **helpers}
 
 
 def _param(loaded: LoadedGame, name: str) -> str:
@@ -62,7 +64,7 @@ def _markdown_table(header: list[str], rows: list[list[Any]]) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
-def _table(loaded: LoadedGame, name: str) -> str:
+def _table(loaded: LoadedGame, name: str, shared: dict[str, Any]) -> str:
     table = loaded.game.tables.get(name)
     if table is None:
         raise UndefinedError(
@@ -70,7 +72,6 @@ def _table(loaded: LoadedGame, name: str) -> str:
         )
     columns = table.columns or sorted({key for row in table.rows for key in row})
     header = [column.replace("_", " ").capitalize() for column in columns]
-    shared = game_context(loaded)
     rows = [[_filled(row.get(column), shared) for column in columns] for row in table.rows]
     return _markdown_table(header, rows)
 
@@ -107,9 +108,8 @@ def _glossary(loaded: LoadedGame) -> str:
     return "\n" + "\n".join(entries)
 
 
-def _card_reference(loaded: LoadedGame) -> str:
+def _card_reference(loaded: LoadedGame, shared: dict[str, Any]) -> str:
     parts = []
-    shared = game_context(loaded)
     for deck in loaded.game.decks:
         pieces = loaded.piece_files.get(deck.id)
         if pieces is None:
