@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
+from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.impose.booklet import saddle_stitch
@@ -33,6 +34,7 @@ def _pages_pdf() -> bytes:
         if number == 1:
             canvas.drawString(20, HEIGHT - 60, "go to four")
             canvas.linkAbsolute("", "four", (18, HEIGHT - 64, 90, HEIGHT - 50))
+            canvas.linkURL("https://example.org/", (18, 20, 90, 34))
         if number == 4:
             canvas.bookmarkPage("four")
         canvas.showPage()
@@ -70,3 +72,7 @@ def test_links_lead_to_the_side_where_their_page_went(tmp_path: Path):
     left = saddle_stitch(PAGES)[side_of[0] - 1].index(0) * WIDTH
     assert link.rect == (18 + left, HEIGHT - 64, 90 + left, HEIGHT - 50)
     assert pdfium.PdfDocument(booklet)[0].get_size() == (2 * WIDTH, HEIGHT)
+    side = PdfReader(path).pages[side_of[0] - 1]
+    [web] = [a.get_object() for a in side["/Annots"] if "/A" in a.get_object()]
+    assert web["/A"]["/URI"] == "https://example.org/"
+    assert [float(v) for v in web["/Rect"]] == [18 + left, 20, 90 + left, 34]

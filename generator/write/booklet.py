@@ -52,8 +52,9 @@ def booklet_pdf(pages_pdf: bytes, title: str) -> tuple[bytes, int]:
 def _form(writer: PdfWriter, page: PageObject) -> IndirectObject:
     """The page as a form XObject in `writer`: its content bytes as they are, its resources, and
     its crop box as the clip, as merging a page clips it."""
-    contents = page["/Contents"].get_object()
-    if isinstance(contents, ArrayObject):  # several streams: one form of their joined content
+    contents = page.get("/Contents")
+    contents = contents.get_object() if contents is not None else ArrayObject()
+    if isinstance(contents, ArrayObject):  # none, or several streams: one form of their content
         form = DecodedStreamObject()
         form.set_data(b"\n".join(part.get_object().get_data() for part in contents))
     else:
@@ -106,23 +107,26 @@ def _carry_links(
 def _moved_link(
     writer: PdfWriter, annotation: DictionaryObject, x: float, sides: dict
 ) -> DictionaryObject | None:
-    """A link annotation shifted `x` points right, its page destination on the side the page
-    went to; None for other annotations (ReportLab makes none) and links out of the book."""
-    dest = annotation.get("/Dest")
-    if annotation.get("/Subtype") != "/Link" or not isinstance(dest, ArrayObject):
+    """A link annotation shifted `x` points right: one to a page of the book leads to the side
+    that page went to, one to a web address is kept as it is; None for other annotations
+    (ReportLab makes none) and other links."""
+    if annotation.get("/Subtype") != "/Link":
         return None
-    target = sides.get(dest[0])
-    if target is None:
+    dest, action = annotation.get("/Dest"), annotation.get("/A")
+    target = sides.get(dest[0]) if isinstance(dest, ArrayObject) and dest else None
+    web = dest is None and action is not None and action.get_object().get("/S") == "/URI"
+    if target is None and not web:
         return None
-    side, shift = target
     left, bottom, right, top = (float(value) for value in annotation["/Rect"])
     kept = {key: value for key, value in annotation.items() if key not in ("/Dest", "/Rect", "/P")}
     moved = DictionaryObject(kept).clone(writer)
     moved[NameObject("/Rect")] = ArrayObject(
         FloatObject(value) for value in (left + x, bottom, right + x, top)
     )
-    at = list(dest[2:])
-    if dest[1] == "/XYZ" and at and isinstance(at[0], (int, float)):  # its left, on the side
-        at[0] = FloatObject(at[0] + shift)
-    moved[NameObject("/Dest")] = ArrayObject([side.indirect_reference, dest[1], *at])
+    if target is not None:
+        side, shift = target
+        at = list(dest[2:])
+        if dest[1] == "/XYZ" and at and isinstance(at[0], (int, float)):  # its left, on the side
+            at[0] = FloatObject(at[0] + shift)
+        moved[NameObject("/Dest")] = ArrayObject([side.indirect_reference, dest[1], *at])
     return moved
