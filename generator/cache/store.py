@@ -10,6 +10,7 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v1/rasters/67/6789...    the SHA-256 of one face's PNG in files/ (see rasters.py)
     v1/cells/89/89ab...      one face resized to a TTS deck sheet's cell (see rasters.py)
     v1/book-pages/ab/ab12... where one book's headings and index entries fell (see books.py)
+    v1/rules/cd/cd12...      one rule's findings on one input: a rulebook's text, an invariant
 
 Every file is written under a temporary name and renamed into place, so builds running at the
 same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
