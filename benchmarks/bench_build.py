@@ -28,6 +28,8 @@ whose no-change rebuild was not "from the cache" (someone edited pnp meanwhile) 
 Seconds are medians (min-max); a ratio is the median of the rounds' own ratios (rebuild / that
 round's cold build), min-max beside it.
 
+pnp's modules are compiled to bytecode first, as installing pnp does (benchmarks/timing.py).
+
 Usage: python benchmarks/bench_build.py [--games NAME,...] [--runs N] [--quick]
 (--quick: no warm-up, one round each, for a smoke run; its verdicts mean little.)
 In a checkout others are editing, measure one commit: `git archive HEAD | tar -x -C DIR`, then
@@ -50,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, too
 
-from timing import RUNS, Figures, row, verdict
+from timing import RUNS, Figures, compiled, row, verdict
 
 from generator.cache.store import CACHE_ENV
 from generator.findings import Report
@@ -228,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     runs, warm_up = (1, False) if args.quick else (args.runs, True)
     names = args.games.split(",")
+    compiled([GAMES.parent / "generator"])  # pnp runs from bytecode, as installed
     print(
         f"Rebuild benchmark: `pnp build GAME -o OUT`, {runs} measured round(s) per game "
         f"({'after a warm-up round, ' if warm_up else ''}cold, no change, one card in turn)"

@@ -21,7 +21,6 @@ Usage: python benchmarks/bench_check.py [--runs N]
 from __future__ import annotations
 
 import argparse
-import compileall
 import csv
 import io
 import subprocess
@@ -30,7 +29,7 @@ import time
 from pathlib import Path
 
 import yaml
-from timing import RUNS, alternated, verdict
+from timing import RUNS, alternated, compiled, verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_SECONDS = 2.0
@@ -74,13 +73,6 @@ def baseline(files: list[Path], loader: type) -> int:
         else:
             records += len(yaml.load(text, Loader=loader) or ())
     return records
-
-
-def compiled(folders: list[Path]) -> None:
-    """Every module under the folders compiled to bytecode (kept in __pycache__, as an install
-    keeps it), whether or not this Python writes bytecode as it imports."""
-    for folder in folders:
-        compileall.compile_dir(folder, quiet=1)
 
 
 def cold(command: list[str]) -> int:

@@ -9,6 +9,7 @@ judged figure prints PASS or MISS and the scripts exit 0.
 
 from __future__ import annotations
 
+import compileall
 import gc
 import json
 import resource
@@ -50,6 +51,15 @@ class Sides:
 
     seconds: dict[str, Figures]
     results: dict[str, Any]
+
+
+def compiled(folders: list[Path]) -> None:
+    """Every module under the folders compiled to bytecode (kept in __pycache__, as installing
+    pnp keeps it), whether or not this Python writes bytecode as it imports: with
+    PYTHONDONTWRITEBYTECODE=1 (some containers and CI images) each cold start of `pnp` would
+    compile its modules from source again, which no installed pnp does."""
+    for folder in folders:
+        compileall.compile_dir(folder, quiet=1)
 
 
 def forget_cached_work() -> None:
