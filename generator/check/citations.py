@@ -34,6 +34,7 @@ TITLED_REACH = 300  # lines of body read below a titled line
 BRACKETS = re.compile(r"[()]")
 WRAPPED_PARENTHESIS = 3  # lines a parenthesis may run over and still hold citations
 PAGE = re.compile(r"\b(?:[Pp]age|p\.) (\d{1,3})\b")
+DIGIT = re.compile(r"\d")  # every citation pattern needs one: a line without is not searched
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def _found(outline: Outline) -> Iterator[Citation]:
             open_for = 0
             continue
         seen: set[int] = set()
-        for citation in _in_line(line, index, open_for > 0):
+        for citation in _in_line(line, index, open_for > 0) if DIGIT.search(line) else ():
             if citation.column not in seen:
                 seen.add(citation.column)
                 yield citation
