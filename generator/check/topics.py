@@ -110,7 +110,7 @@ class Topics:
         self.chapter_words: set[tuple[str, ...]] = set()
         self.definitions: dict[tuple[str, ...], int] = defaultdict(int)
         self.starting: dict[str, list[tuple[str, ...]]] = defaultdict(list)
-        self.chapter_words_at: dict[str, dict[str, list[tuple[tuple[str, ...], int]]]] = {}
+        self.chapter_stems: dict[str, str] = {}
         labelled: list[tuple[tuple[str, ...], Section]] = []
         for section in outline.sections:
             for word in stems(section.title) if section.titled else ():
@@ -214,16 +214,13 @@ class Topics:
         return (term in self.entries, len(term), self.definitions[term], self._uses(term, home.top))
 
     def _uses(self, term: tuple[str, ...], top: str) -> int:
-        """How often a chapter's sections use a term, found from where its first word stands."""
-        if top not in self.chapter_words_at:
-            places: dict[str, list[tuple[tuple[str, ...], int]]] = defaultdict(list)
-            for section in self.outline.index.by_top.get(top, []):
-                words = stems(section.text)
-                for i, word in enumerate(words):
-                    places[word].append((words, i))
-            self.chapter_words_at[top] = places
-        places = self.chapter_words_at[top].get(term[0], [])
-        return sum(words[i : i + len(term)] == term for words, i in places)
+        """How often a chapter's sections use a term, overlapping uses counted: each section is
+        a line of its stems between spaces (a stem holds none), searched for the term's."""
+        if top not in self.chapter_stems:
+            sections = self.outline.index.by_top.get(top, [])
+            lines = (f" {' '.join(stems(section.text))} " for section in sections)
+            self.chapter_stems[top] = "\n".join(lines)
+        return len(re.findall(f"(?= {re.escape(' '.join(term))} )", self.chapter_stems[top]))
 
     def _chapter(self, section: Section) -> Section:
         """The chapter a defining section belongs to, named in the message."""
