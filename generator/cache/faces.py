@@ -12,11 +12,11 @@ from __future__ import annotations
 import pickle
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
 from generator.cache.keys import Digests, asset_files, code_version, digest
-from generator.cache.store import Store
+from generator.cache.store import Store, activated
 from generator.findings import Position
 from generator.fonts import family_faces, resolve_family
 from generator.load.game import LoadedGame, PieceFile
@@ -122,14 +122,9 @@ def kept(store: Store, key: str, resolved: Any) -> None:
         store.put(FACES, key, data)
 
 
-@contextmanager
-def remembering(memory: Memory | None) -> Iterator[None]:
+def remembering(memory: Memory | None) -> AbstractContextManager[None]:
     """Resolve faces inside this block through `memory` (see `stored_faces`)."""
-    before, _ACTIVE[0] = _ACTIVE[0], memory
-    try:
-        yield
-    finally:
-        _ACTIVE[0] = before
+    return activated(_ACTIVE, memory)
 
 
 def register_families(loaded: LoadedGame, sets: list[PieceFile]) -> None:

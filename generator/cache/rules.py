@@ -13,12 +13,12 @@ so the findings are the ones the rule would make.
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from generator.cache.keys import Uncacheable, code_version, digest
-from generator.cache.store import Store
+from generator.cache.store import Store, activated
 from generator.findings import Finding, Report
 from generator.limits import active
 
@@ -26,14 +26,9 @@ RULES = "rules"
 _ACTIVE: list[Store | None] = [None]  # where findings are kept, while a build checks its game
 
 
-@contextmanager
-def kept_rules(store: Store | None) -> Iterator[None]:
+def kept_rules(store: Store | None) -> AbstractContextManager[None]:
     """Inside this block, `remembered` findings are looked up in and kept by `store` (if any)."""
-    before, _ACTIVE[0] = _ACTIVE[0], store
-    try:
-        yield
-    finally:
-        _ACTIVE[0] = before
+    return activated(_ACTIVE, store)
 
 
 def remembered(

@@ -43,6 +43,16 @@ _deferred: list[Entry] | None = None  # what jobs would write, while `deferred_w
 
 
 @contextmanager
+def activated(slot: list[Any], value: Any) -> Iterator[None]:
+    """Inside this block `slot[0]` is `value` (what the build is using), restored after."""
+    before, slot[0] = slot[0], value
+    try:
+        yield
+    finally:
+        slot[0] = before
+
+
+@contextmanager
 def deferred_writes() -> Iterator[list[Entry]]:
     """Collect what any `Store` in this process would write inside the block (a job's rasters
     and book pages), for the build to keep at its flush: one that stops on an error, even in
