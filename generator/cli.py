@@ -19,7 +19,7 @@ import click
 
 from generator import progress
 from generator.batch import Planned, planned_game, planned_games
-from generator.cache.prune import prune
+from generator.cache.prune import limit_bytes, prune
 from generator.cache.store import cache_root
 from generator.errors import (
     DataError,
@@ -386,6 +386,7 @@ def build(
     check_output_folder(out_root)
     folders = _game_folders(paths, all_games)
     cache = None if no_cache else cache_root(out_root)
+    limit = _cache_limit() if cache else 0
     with display(quiet, len(folders)) as shown:
         planned = _planned(folders, options, cache, min(jobs, len(folders)), shown)
     failures = [finding for game in planned if game.kit is None for finding in game.findings]
@@ -407,7 +408,15 @@ def build(
             files = len(game.kit.files)
             shown.say(f"{game.kit.game}: {files} file(s) in {folder} in {seconds:.1f} s{note}")
     if cache and not all(game.cached for game in planned):
-        prune(cache)  # within $PNP_CACHE_MAX_MB: what no recent build read goes first
+        prune(cache, limit)  # within $PNP_CACHE_MAX_MB: what no recent build read goes first
+
+
+def _cache_limit() -> int:
+    """The cache's size limit, read before anything is built (a usage error, exit 2)."""
+    try:
+        return limit_bytes()
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _planned(

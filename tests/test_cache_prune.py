@@ -7,10 +7,12 @@ import os
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from generator.cache.keys import FORMAT
 from generator.cache.prune import LIMIT_ENV, limit_bytes, prune
 from generator.cache.store import Store
+from generator.cli import cli
 
 
 def entry(root: Path, name: str, size: int, used: float) -> Path:
@@ -51,13 +53,28 @@ def test_folders_of_other_cache_formats_are_removed(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("value", "expected"), [("", 1024 * 10**6), ("5", 5 * 10**6), ("0", 0), ("lots", 1024 * 10**6)]
+    ("value", "expected"), [("", 1024 * 10**6), ("5", 5 * 10**6), ("0", 0), (" 0.5 ", 500_000)]
 )
 def test_the_limit_comes_from_the_environment(
     monkeypatch: pytest.MonkeyPatch, value: str, expected: int
 ) -> None:
     monkeypatch.setenv(LIMIT_ENV, value)
     assert limit_bytes() == expected
+
+
+@pytest.mark.parametrize("value", ["lots", "-1", "inf", "nan", "1e400"])
+def test_a_limit_that_is_not_a_size_stops_the_build_before_it_starts(
+    game, monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    folder = game()
+    monkeypatch.setenv(LIMIT_ENV, value)
+    result = CliRunner().invoke(cli, ["build", str(folder), "-o", str(folder.parent / "out")])
+    assert result.exit_code == 2
+    assert (
+        f"${LIMIT_ENV}: expected a number of megabytes (0 or more, e.g. 512), found '{value}'"
+        in result.output
+    )
+    assert not (folder.parent / "out").exists()
 
 
 def test_reading_an_entry_through_the_store_marks_it_used(tmp_path: Path) -> None:

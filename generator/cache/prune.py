@@ -8,6 +8,7 @@ after many edits. Reading an entry marks it used (`touch`), so what recent build
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import shutil
 from pathlib import Path
@@ -20,13 +21,20 @@ KEEP_SHARE = 0.8  # prune to this share of the limit, so the next builds do not 
 
 
 def limit_bytes() -> int:
-    """The cache's size limit: `$PNP_CACHE_MAX_MB` megabytes (10^6 bytes), else 1,024."""
+    """The cache's size limit: `$PNP_CACHE_MAX_MB` megabytes (10^6 bytes), else 1,024; a value
+    that is not a number of megabytes is a ValueError naming what was found."""
     text = os.environ.get(LIMIT_ENV, "").strip()
+    if not text:
+        return DEFAULT_LIMIT_MB * 10**6
     try:
-        megabytes = float(text) if text else DEFAULT_LIMIT_MB
+        megabytes = float(text)
     except ValueError:
-        megabytes = DEFAULT_LIMIT_MB
-    return max(0, int(megabytes * 1e6))
+        megabytes = math.nan
+    if not 0 <= megabytes < math.inf:
+        raise ValueError(
+            f"${LIMIT_ENV}: expected a number of megabytes (0 or more, e.g. 512), found '{text}'"
+        )
+    return int(megabytes * 1e6)
 
 
 def touch(path: Path) -> None:
