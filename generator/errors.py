@@ -7,7 +7,7 @@ from typing import IO, Any
 import click
 
 from generator.findings import Finding
-from generator.interrupts import INTERRUPTED, INTERRUPTED_EXIT, say_interrupted, stopped_exit
+from generator.interrupts import INTERRUPTED_EXIT, interrupted_line, say_interrupted, stopped_exit
 
 
 class GeneratorError(click.ClickException):
@@ -48,7 +48,7 @@ class Interrupted(GeneratorError):
     exit_code = INTERRUPTED_EXIT
 
     def __init__(self) -> None:
-        super().__init__(INTERRUPTED)
+        super().__init__(interrupted_line())
         self.exit_code = stopped_exit()
 
     def show(self, file: IO[Any] | None = None) -> None:

@@ -18,6 +18,7 @@ from types import FrameType
 INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 INTERRUPTED = "pnp: interrupted; no kit was left half-written"
+STOPPED_SERVING = "pnp serve: stopped"  # Ctrl-C is how a preview ends: nothing was interrupted
 GRACE_SECONDS = 1.0  # time the build gets to unwind (remove its staging folder) after Ctrl-C
 
 _told = threading.Event()  # the message was printed, so exiting after the grace does not repeat it
@@ -32,7 +33,13 @@ def stopped_exit() -> int:
 def say_interrupted() -> None:
     """Print the one line Ctrl-C gets (and note it is said)."""
     _told.set()
-    print(INTERRUPTED, file=sys.stderr, flush=True)
+    print(interrupted_line(), file=sys.stderr, flush=True)
+
+
+def interrupted_line() -> str:
+    """What Ctrl-C prints: a build is told its kit is whole; the preview server just ends."""
+    command = next((word for word in sys.argv[1:] if not word.startswith("-")), None)
+    return STOPPED_SERVING if command == "serve" else INTERRUPTED
 
 
 def stop_on_interrupt() -> None:

@@ -98,6 +98,7 @@ def test_ctrl_c_stops_the_server_with_the_interrupt_exit_code(tmp_path):
     new_game(str(tmp_path / "river"), tmp_path)
     with serving(tmp_path, "river") as running:
         assert running.stop() == 130
+    assert running.said[-1] == "pnp serve: stopped\n"
 
 
 @pytest.mark.parametrize(
