@@ -16,6 +16,7 @@ from generator.colours import reportlab_colour
 from generator.fonts import Family, family_faces, resolve_family
 from generator.model.layout import TextStyle
 from generator.render.bidi import has_rtl
+from generator.render.breaks import wrapped
 from generator.render.kept import KeptParagraph, kept
 from generator.render.lines import Line, set_paragraphs
 from generator.render.markup import to_markup
@@ -139,7 +140,7 @@ def _attempt(
     paragraph = card_paragraph(
         markup, paragraph_style(font, size, style.leading, style.align, style.colour)
     )
-    _, used = paragraph.wrap(width, height)
+    _, used = wrapped(paragraph, width, height)
     if used > height + 0.01 or _overflows(paragraph):
         return None
     del paragraph.frags  # the lines hold their words
