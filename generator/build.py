@@ -421,6 +421,7 @@ def _job_files(
     job: Job,
     rasters: Rasters | None,
 ) -> list[OutputFile]:
+    from generator.cache.pages import PageStore
     from generator.write.exports import png_files, tts_files  # `pnp check` writes no files
     from generator.write.kit import (
         board_file,
@@ -457,7 +458,8 @@ def _job_files(
         ]
     if job.part == "report":
         return [report_file(title, job.distributions, options.paper)]
-    return card_files(title, job.size, group, symbols, folder, options.paper, options.printing)
+    kept = PageStore(rasters.root) if rasters else None  # pages the last build drew
+    return card_files(title, job.size, group, symbols, folder, options.paper, options.printing, kept)
 
 
 def inventory(loaded: LoadedGame) -> list[dict]:

@@ -8,12 +8,14 @@ from pathlib import Path
 
 from PIL import Image
 
+from generator.cache.pages import PageStore
 from generator.cache.rasters import Rasters, page_keys
 from generator.model import Symbol
 from generator.render.faces import PieceFaces
 from generator.write.output import OutputFile
 from generator.write.printshop import print_shop_pdf
 from generator.write.raster import encode_png, pdf_pages_to_png
+from generator.write.sheets import SheetsPdf
 from generator.write.tts import TtsCard, tts_deck
 
 SHOP_BLEED_MM = 25.4 / 8
@@ -30,7 +32,7 @@ def png_files(
 ) -> Iterator[OutputFile]:
     """One PNG per design and side, with the 1/8-inch bleed print shops expect."""
     for deck in decks:
-        pdf = print_shop_pdf(title, [deck], symbols, folder, bleed=SHOP_BLEED_MM, per_copy=False)
+        pdf = _faces_pdf(title, deck, symbols, folder, SHOP_BLEED_MM, rasters)
         pngs = _pngs(pdf.data, dpi, deck, rasters, (title, symbols, folder, SHOP_BLEED_MM))
         for name, png in zip(_face_names(deck), pngs, strict=True):
             yield OutputFile(f"png/{deck.owner.id}/{name}.png", "png", png, 1, "card", {"dpi": dpi})
@@ -45,7 +47,7 @@ def tts_files(
 ) -> Iterator[OutputFile]:
     """Tabletop Simulator deck sheets and a saved object per deck; every copy is its own card."""
     for deck in decks:
-        pdf = print_shop_pdf(title, [deck], symbols, folder, bleed=0, per_copy=False)
+        pdf = _faces_pdf(title, deck, symbols, folder, 0, rasters)
         pages = _pngs(pdf.data, TTS_DPI, deck, rasters, (title, symbols, folder, 0))
         step = 2 if deck.backs is not None else 1
         fronts, backs = pages[::step], pages[1::step] if deck.backs is not None else []
@@ -76,6 +78,20 @@ def tts_files(
             "screen",
             {"grid": [export.columns, export.rows], "cards": len(cards)},
         )
+
+
+def _faces_pdf(
+    title: str,
+    deck: PieceFaces,
+    symbols: list[Symbol],
+    folder: Path,
+    bleed: float,
+    rasters: Rasters | None,
+) -> SheetsPdf:
+    """Each design's sides of a deck, one a page with `bleed` mm around, the pages the last
+    build drew taken from the cache (when there is one) where they are the same."""
+    kept = PageStore(rasters.root) if rasters else None
+    return print_shop_pdf(title, [deck], symbols, folder, bleed, per_copy=False, kept=kept)
 
 
 def _pngs(pdf: bytes, dpi: int, deck: PieceFaces, rasters: Rasters | None, drawn: tuple) -> list:

@@ -6,11 +6,12 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
+from generator.cache.pages import PageStore
 from generator.impose.grid import Edges
 from generator.model import Symbol
-from generator.render.faces import PieceFaces
+from generator.render.faces import Face, PieceFaces
 from generator.units import Size
-from generator.write.draw import draw_face
+from generator.write.draw import SheetCanvas, draw_face
 from generator.write.sheets import Document, SheetsPdf
 
 
@@ -21,9 +22,12 @@ def print_shop_pdf(
     folder: Path,
     bleed: float | None = None,
     per_copy: bool = True,
+    kept: PageStore | None = None,
 ) -> SheetsPdf:
-    """Every card (each copy, or each design) as its own page, front then back, at trim plus bleed."""
-    document = Document(title, symbols, folder)
+    """Every card (each copy, or each design) as its own page, front then back, at trim plus
+    bleed; pages are taken from `kept` when found."""
+    name = ("print shop", [deck.owner.id for deck in decks], bleed, per_copy)
+    document = Document(title, symbols, folder, kept, name)
     for deck in decks:
         margin = deck.bleed if bleed is None else bleed
         page = Size(deck.size.width + 2 * margin, deck.size.height + 2 * margin)
@@ -38,9 +42,15 @@ def print_shop_pdf(
             sides = [deck.fronts[index]] + ([deck.backs[index]] if deck.backs is not None else [])
             for _ in range(quantity if per_copy else 1):
                 for face in sides:
-                    canvas = document.new_page(page)
-                    canvas.setBleedBox((0, 0, page.width * mm, page.height * mm))
-                    canvas.setTrimBox(trim)
-                    draw_face(canvas, face, margin, margin, edges)
-                    document.end_page()
+                    document.page(page, _page, face, margin, edges, trim)
     return document.finish({deck.owner.id: deck.count for deck in decks})
+
+
+def _page(
+    canvas: SheetCanvas, face: Face, margin: float, edges: Edges, trim: tuple[float, ...]
+) -> None:
+    """One face on a page of its own, the page its bleed box, its trim `margin` mm in."""
+    width, height = canvas._pagesize
+    canvas.setBleedBox((0, 0, width, height))
+    canvas.setTrimBox(trim)
+    draw_face(canvas, face, margin, margin, edges)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.cache.pages import PageReuse, PageStore
 from generator.fonts import BODY
 from generator.impose.grid import (
     PRINTER_MARGIN_MM,
@@ -69,11 +72,19 @@ class SheetsPdf:
 class Document:
     """A PDF built page by page in memory; its canvas is made once the first page size is known."""
 
-    def __init__(self, title: str, symbols: list[Symbol], folder: Path) -> None:
+    def __init__(
+        self,
+        title: str,
+        symbols: list[Symbol],
+        folder: Path,
+        kept: PageStore | None = None,
+        name: tuple = (),
+    ) -> None:
         self.buffer = io.BytesIO()
         self.title, self.symbols, self.folder = title, symbols, folder
         self.canvas: SheetCanvas | None = None
         self.pages = 0
+        self.reuse = PageReuse(kept, (title, *name), symbols, folder) if kept else None
 
     def new_page(self, size: Size) -> SheetCanvas:
         """The canvas, set to `size` for the page about to be drawn."""
@@ -88,21 +99,40 @@ class Document:
         self.canvas.showPage()
         self.pages += 1
 
+    def page(self, size: Size, draw: Callable[..., None], *drawn: Any) -> None:
+        """A page of `size` that `draw(canvas, *drawn)` draws, reading nothing else: with kept
+        pages, the same page of the last build when it is found there (see cache/pages.py)."""
+        canvas = self.new_page(size)
+        if self.reuse is None:
+            draw(canvas, *drawn)
+            self.end_page()
+            return
+        self.reuse.page(canvas, (size, draw.__qualname__, *drawn), lambda: draw(canvas, *drawn))
+        self.pages += 1
+
     def finish(self, placed: dict[str, int]) -> SheetsPdf:
         """The finished bytes and what they hold."""
         if self.canvas is None:
             return SheetsPdf(b"", 0, 0, {})
         self.canvas.save()
+        if self.reuse is not None:
+            self.reuse.finish()
         return SheetsPdf(self.buffer.getvalue(), self.pages, sum(placed.values()), placed)
 
 
 def card_sheets(
-    title: str, decks: list[PieceFaces], options: PrintOptions, symbols: list[Symbol], folder: Path
+    title: str,
+    decks: list[PieceFaces],
+    options: PrintOptions,
+    symbols: list[Symbol],
+    folder: Path,
+    kept: PageStore | None = None,
 ) -> SheetsPdf:
     """Every card of the given decks, each front page followed by its backs; a deck continues
     the sheet the deck before it left part-filled (see `shared_sheets`), so empty slots are
-    left only on the last sheet of each group of decks."""
-    document = Document(title, symbols, folder)
+    left only on the last sheet of each group of decks. Pages are taken from `kept` when found."""
+    name = ("sheets", [deck.owner.id for deck in decks], options)
+    document = Document(title, symbols, folder, kept, name)
     runs = [(_plan(run[0], options), _copies(run)) for run in shared_sheets(decks)]
     sheets = [(plan, sheet) for plan, copies in runs for sheet in paginate(copies, plan.per_sheet)]
     for number, (plan, sheet) in enumerate(sheets, start=1):
@@ -155,13 +185,10 @@ def _sheet(
     sides = [([copy.front for copy in sheet], plan.fronts, marks, "")]
     if backs is not None and not plan.fold:
         sides.append((backs, plan.backs, back_marks, BACKS))
+    folded = backs if plan.fold else None
     for faces, slots, side_marks, suffix in sides:
-        canvas = document.new_page(plan.page)
-        _page(canvas, plan, faces, slots, side_marks, options, labels, suffix)
-        if backs is not None and plan.fold:
-            _faces(canvas, backs, plan.backs, options)
-            _fold_line(canvas, plan.fold)
-        document.end_page()
+        args = (plan, faces, slots, side_marks, options, labels, suffix, folded)
+        document.page(plan.page, _page, *args)
 
 
 def _page(
@@ -173,10 +200,15 @@ def _page(
     options: PrintOptions,
     labels: tuple[str, ...],
     suffix: str,
+    folded: list[Face] | None,
 ) -> None:
+    """One side of a sheet: its faces, crop marks and footer, and the backs across the fold."""
     _faces(canvas, faces, slots, options)
     _marks(canvas, marks)
     _footer(canvas, plan, slots, labels, suffix)
+    if folded is not None:
+        _faces(canvas, folded, plan.backs, options)
+        _fold_line(canvas, plan.fold)
 
 
 def _footer(

@@ -1,0 +1,69 @@
+"""Card sheets and print-shop pages are kept in the build cache: a rebuild after one card's text
+changed draws the pages that show it and those whose glyph codes it moved, takes the others from
+the cache, and writes the same bytes as a cold build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import generator.write.printshop as printshop
+import generator.write.sheets as sheets
+from generator.batch import built_game
+from generator.cache.keys import Uncacheable
+from generator.cache.pages import PageDigests
+from generator.options import BuildOptions
+from generator.render.faces import Face
+from generator.starter import new_game
+from generator.units import PAPERS, Size
+from generator.write.sheets import PrintOptions
+
+CARDS = BuildOptions("a4", PrintOptions(PAPERS["a4"]), frozenset({"cards", "png", "tts"}), dpi=36)
+OLD = "Swap a card from your hand"  # the Trade card's text in the starter game
+
+
+def kit(folder: Path, cache: Path | None) -> dict[str, bytes]:
+    """The card files of the game as `pnp build --only cards,png,tts` plans them."""
+    planned = built_game(folder, CARDS, cache)
+    assert planned.kit is not None
+    if planned.store:
+        planned.store.flush()
+    return {file.name: file.data for file in planned.kit.files}
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[str]:
+    """The card of every face the sheets and print-shop PDFs draw, as they draw them."""
+    faces: list[str] = []
+    for module in (sheets, printshop):
+        real = module.draw_face
+        monkeypatch.setattr(
+            module,
+            "draw_face",
+            lambda c, face, *a, real=real, **k: faces.append(face.card) or real(c, face, *a, **k),
+        )
+    return faces
+
+
+@pytest.mark.parametrize("new", ["Swap one card from your hand", "Swap a card with Zoë — ½ of it"])
+def test_a_rebuild_draws_only_the_pages_that_changed(tmp_path, drawn, new):
+    folder, cache = new_game(str(tmp_path / "river"), tmp_path), tmp_path / "cache"
+    kit(folder, cache)
+    cold = len(drawn)
+    drawn.clear()
+    assert kit(folder, cache) and drawn == []  # a build with nothing changed draws no face
+    deck = folder / "decks" / "actions.csv"
+    deck.write_text(deck.read_text().replace(OLD, new))
+    after = kit(folder, cache)
+    assert "trade" in drawn and 0 < len(drawn) < cold  # new glyphs redraw some pages after it
+    drawn.clear()
+    assert after == kit(folder, None)  # the bytes a cold build writes
+
+
+def test_a_face_drawing_a_glyph_only_its_process_names_has_no_page_key():
+    face = Face("deck", "card", "front", Size(63.5, 88.9), None, ())
+    PageDigests()(face)
+    shaped = Face("deck", "card\ue012", "front", Size(63.5, 88.9), None, ())
+    with pytest.raises(Uncacheable):
+        PageDigests()(shaped)
