@@ -7,7 +7,7 @@ import random
 import pytest
 from reportlab.lib.abag import ABag
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paraparser import ParaFrag
+from reportlab.platypus.paraparser import ParaFrag, ParaParser
 
 from generator.fonts import register_fonts
 from generator.model.layout import TextStyle
@@ -33,8 +33,10 @@ def _same(ours, theirs, path: str = "paragraph") -> None:
     elif isinstance(ours, ParaFrag | ABag | Paragraph):
         assert list(vars(ours)) == list(vars(theirs)), path
         for name, value in vars(ours).items():
-            if name in ("style", "cbDefn"):
+            if name == "style":
                 assert value is vars(theirs)[name], f"{path}.{name}"
+            elif name == "cbDefn":  # an icon's definition, one a process (paragraphs._settled)
+                assert vars(value) == vars(vars(theirs)[name]), f"{path}.{name}"
             else:
                 _same(value, vars(theirs)[name], f"{path}.{name}")
     else:
@@ -90,3 +92,36 @@ def test_what_the_fast_breaker_leaves_out_goes_to_reportlab(monkeypatch):
         assert wrapped(ours, 40, 100) == theirs.wrap(40, 100)
         _same(ours, theirs)
     assert len(calls) == 4
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_card_paragraphs_of_a_known_shape_have_reportlabs_fragments(seed):
+    register_fonts()
+    rng = random.Random(seed)
+    styles = [paragraph_style(font, 9, 1.2, align, "#222222") for font in FONTS for align in ALIGNS]
+    checked = 0
+    while checked < 300:
+        style = rng.choice(styles)
+        markup = to_markup(_text(rng), frozenset({"gold"}), 9)
+        try:
+            theirs = Paragraph(markup, style)
+        except ValueError:
+            continue  # crossed bold and italic: not card markup
+        for _ in range(2):  # parsed, then made from its shape
+            ours = card_paragraph(markup, style)
+            assert ours.text == theirs.text
+            _same(ours.frags, theirs.frags, "frags")
+        checked += 1
+
+
+def test_a_paragraph_of_a_known_shape_is_not_parsed_again(monkeypatch):
+    register_fonts()
+    style = paragraph_style("Inter-Regular", 8, 1.2, "left", "#222222")
+    first = card_paragraph(to_markup("Gain 1 :gold: and **draw** 7 & more.", {"gold"}, 8), style)
+    calls = []
+    handler = ParaParser.handle_data
+    monkeypatch.setattr(ParaParser, "handle_data", lambda *a: calls.append(1) or handler(*a))
+    again = card_paragraph(to_markup("Lose 12 :gold: or **keep** 3 & less.", {"gold"}, 8), style)
+    assert calls == []
+    assert [f.text for f in again.frags] == ["Lose 12 ", "", " or ", "keep", " 3 ", "&", " less."]
+    assert [f.fontName for f in again.frags] == [f.fontName for f in first.frags]

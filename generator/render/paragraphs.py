@@ -34,6 +34,9 @@ class _Outside(ValueError):
 NO_LINKS: list = []
 NO_LINES: list = []
 _ICONS: dict[tuple, ABag] = {}  # an icon's definition, by its source and size
+ENTITIES = {"amp": "&", "lt": "<", "gt": ">"}
+_SHAPES: dict[tuple, list[tuple[type, dict, bool]]] = {}  # fragments by style and shape
+SHAPES_AT_MOST = 4096  # beyond this many, a paragraph is parsed as it is (bounded memory)
 
 
 def card_paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
@@ -65,25 +68,84 @@ def _settled(frags: list[ParaFrag]) -> list[ParaFrag]:
 
 
 def _fragments(text: str, style: ParagraphStyle) -> list[ParaFrag]:
-    """ReportLab's fragments of `text`: its parser's handlers, called as its HTMLParser would."""
-    parser = ParaParser()  # one a paragraph, as `Paragraph` makes (safe in any thread)
-    parser.caseSensitive = 1
-    parser._setup_for_parse(style)
-    parser.start_para({})
-    open_tags: list[str] = []
+    """ReportLab's fragments of `text`: made again from the fragments of the first paragraph
+    of its shape (its tags, and where text stands between them) in this style, each text piece
+    in its place; a deck's texts differ in their words, rarely in their shape."""
+    shape, texts = _shape(text)
+    key = (style, shape)
+    made = _SHAPES.get(key)
+    if made is not None:
+        pieces = iter(texts)
+        return [
+            _fragment(cls, attributes, pieces if takes else None) for cls, attributes, takes in made
+        ]
+    frags, made = _parsed(text, style, texts)
+    if made is not None and len(_SHAPES) < SHAPES_AT_MOST:
+        _SHAPES[key] = made
+    return frags
+
+
+def _shape(text: str) -> tuple[tuple[str | None, ...], list[str]]:
+    """The markup's tags in order, None where a piece of text stands, and those pieces' text
+    (an entity is a piece of the character it names, as ReportLab's parser hands it on)."""
+    shape: list[str | None] = []
+    texts = []
     position = 0
     for match in TOKEN.finditer(text):
         if match.start() != position:
             raise _Outside
         position = match.end()
+        kind = match.lastgroup
+        if kind in ("data", "entity"):
+            shape.append(None)
+            texts.append(match["data"] if kind == "data" else ENTITIES[match["entity"]])
+        else:
+            shape.append(match[0])
+    if position != len(text):
+        raise _Outside
+    return tuple(shape), texts
+
+
+def _fragment(cls: type, attributes: dict, pieces) -> ParaFrag:
+    """One fragment of a known shape, given the next piece of text when it holds one."""
+    frag = object.__new__(cls)
+    frag.__dict__.update(attributes)
+    if pieces is not None:
+        frag.text = next(pieces)
+    return frag
+
+
+def _parsed(
+    text: str, style: ParagraphStyle, texts: list[str]
+) -> tuple[list[ParaFrag], list | None]:
+    """The fragments ReportLab's parser handlers make of `text`, called as its HTMLParser
+    would, and what each was made from (None when a piece of text did not make exactly one
+    fragment holding it)."""
+    parser = ParaParser()  # one a paragraph, as `Paragraph` makes (safe in any thread)
+    parser.caseSensitive = 1
+    parser._setup_for_parse(style)
+    parser.start_para({})
+    open_tags: list[str] = []
+    takes: list[bool] = []
+    faithful, pieces = True, iter(texts)
+    for match in TOKEN.finditer(text):
+        before = len(parser.fragList)
         _token(parser, match, open_tags)
-    if position != len(text) or open_tags:
+        made = len(parser.fragList) - before
+        holds = match.lastgroup in ("data", "entity")
+        if holds:
+            piece = next(pieces)
+            faithful = faithful and made == 1 and parser.fragList[-1].text == piece
+        takes.extend([holds] * made)
+    if open_tags:
         raise _Outside
     parser.end_para()
     _, frags, bullet_frags = parser._complete_parse()
     if frags is None or bullet_frags:
         raise _Outside
-    return frags
+    if not faithful or len(takes) != len(frags):
+        return frags, None
+    return frags, [(type(f), dict(vars(f)), take) for f, take in zip(frags, takes, strict=True)]
 
 
 def _token(parser: ParaParser, match: re.Match[str], open_tags: list[str]) -> None:
