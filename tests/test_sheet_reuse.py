@@ -13,6 +13,7 @@ import generator.write.sheets as sheets
 from generator.batch import built_game
 from generator.cache.keys import Uncacheable
 from generator.cache.pages import PageDigests
+from generator.cache.rasters import Rasters
 from generator.options import BuildOptions
 from generator.render.faces import Face
 from generator.starter import new_game
@@ -67,3 +68,15 @@ def test_a_face_drawing_a_glyph_only_its_process_names_has_no_page_key():
     shaped = Face("deck", "card\ue012", "front", Size(63.5, 88.9), None, ())
     with pytest.raises(Uncacheable):
         PageDigests()(shaped)
+
+
+def test_a_tts_sheet_whose_faces_are_unchanged_is_not_encoded_again(tmp_path):
+    rasters, grid = Rasters(tmp_path), (10, 7, (40, 56))
+    made: list[int] = []
+
+    def sheet(slots: dict[int, bytes]) -> bytes:
+        return rasters.sheet(slots, grid, lambda: made.append(len(slots)) or b"png %d" % len(made))
+
+    first = sheet({0: b"front", 1: b"back"})
+    assert sheet({0: b"front", 1: b"back"}) == first and made == [2]  # kept: not made again
+    assert sheet({0: b"front", 1: b"changed"}) != first and len(made) == 2

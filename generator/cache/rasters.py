@@ -15,6 +15,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -25,6 +26,7 @@ from generator.render.faces import PieceFaces
 
 RASTERS = "rasters"
 CELLS = "cells"
+SHEETS = "tts-sheets"
 
 
 @dataclass(frozen=True)
@@ -39,13 +41,29 @@ class Rasters:
         from generator.write.raster import pdf_page_pngs  # loaded only where exports are made
 
         store = Store(self.root)
-        found = {i: png for i, key in enumerate(keys) if (png := _kept(store, key)) is not None}
+        found = {
+            i: png for i, key in enumerate(keys) if (png := _kept(store, RASTERS, key)) is not None
+        }
         missing = [i for i in range(len(keys)) if i not in found]
         for i, png in zip(missing, pdf_page_pngs(pdf, dpi, missing), strict=True):
             found[i] = png
             with suppress(OSError):  # a cache that cannot be written only slows the next build
                 store.put(RASTERS, keys[i], store.put_file(png).encode())
         return [found[i] for i in range(len(keys))]
+
+    def sheet(self, slots: dict[int, bytes], grid: Any, make: Callable[[], bytes]) -> bytes:
+        """A TTS deck sheet of the PNGs in `slots` on `grid`, made by `make`: the kept PNG, else
+        made now and kept (encoding a sheet of 4096 px a side takes a quarter of a second, and
+        a changed card leaves its deck's other sheets as they were)."""
+        store = Store(self.root)
+        shown = sorted((slot, hashlib.sha256(png).hexdigest()) for slot, png in slots.items())
+        key = digest(SHEETS, code_version(), grid, shown)
+        png = _kept(store, SHEETS, key)
+        if png is None:
+            png = make()
+            with suppress(OSError):  # a cache that cannot be written only slows the next build
+                store.put(SHEETS, key, store.put_file(png).encode())
+        return png
 
     def cell(
         self, png: bytes, size: tuple[int, int], make: Callable[[], Image.Image]
@@ -92,7 +110,7 @@ def page_keys(
         return None
 
 
-def _kept(store: Store, key: str) -> bytes | None:
-    """A page's PNG kept under `key`, or None."""
-    sha = store.get(RASTERS, key)
+def _kept(store: Store, kind: str, key: str) -> bytes | None:
+    """A PNG kept under `key` (its SHA-256 under `kind`, its bytes with the files), or None."""
+    sha = store.get(kind, key)
     return store.file(sha.decode("ascii", "replace")) if sha else None

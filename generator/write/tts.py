@@ -13,7 +13,7 @@ import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image
@@ -75,6 +75,8 @@ class _Grid:
 
 # A face's PNG resized to a cell of the given size by the function given, kept where it may be.
 Kept = Callable[[bytes, tuple[int, int], Callable[[], Image.Image]], Image.Image]
+# A deck sheet's PNG (the faces in its slots, its grid) made by the function given, kept likewise.
+KeptSheet = Callable[[dict[int, bytes], Any, Callable[[], bytes]], bytes]
 
 
 def tts_deck(
@@ -84,9 +86,11 @@ def tts_deck(
     hidden: bytes,
     file_stem: str,
     kept: Kept | None = None,
+    kept_sheets: KeptSheet | None = None,
 ) -> TtsExport:
     """Deck sheets and saved object; `back` is one shared PNG or one PNG per card, in order;
-    faces resized to the sheets' cells before come from `kept` (the build cache)."""
+    faces resized to the sheets' cells before come from `kept`, and sheets made before from
+    `kept_sheets` (the build cache)."""
     if not cards:
         raise ValueError("a TTS deck needs at least one card")
     if isinstance(back, list) and len(back) != len(cards):
@@ -96,14 +100,19 @@ def tts_deck(
     files = {} if isinstance(back, list) else {back_url: encode_png(_open_rgb(back))}
     custom_deck: dict[str, dict[str, Any]] = {}
     cells = _cells(grid.cell, kept)
+
+    def sheet(slots: dict[int, bytes]) -> bytes:
+        made = partial(_sheet, slots, grid, cells)
+        return kept_sheets(slots, grid, made) if kept_sheets else made()
+
     for number, start in enumerate(range(0, len(cards), grid.cards_per_sheet), start=1):
         chunk = slice(start, start + grid.cards_per_sheet)
         face_url = f"{file_stem}-faces-{number}.png"
         faces = dict(enumerate(card.face for card in cards[chunk]))
-        files[face_url] = _sheet(faces | {grid.cards_per_sheet: hidden}, grid, cells)
+        files[face_url] = sheet(faces | {grid.cards_per_sheet: hidden})
         if isinstance(back, list):
             back_url = f"{file_stem}-backs-{number}.png"
-            files[back_url] = _sheet(dict(enumerate(back[chunk])), grid, cells)
+            files[back_url] = sheet(dict(enumerate(back[chunk])))
         custom_deck[str(number)] = _custom_deck(face_url, back_url, grid, isinstance(back, list))
     ids = [_card_id(index, grid) for index in range(len(cards))]
     state = _deck_state(name, cards, ids, custom_deck)
