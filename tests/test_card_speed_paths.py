@@ -14,6 +14,7 @@ from generator.model.layout import TextStyle
 from generator.render.breaks import wrapped
 from generator.render.fit import fit_text, paragraph_style
 from generator.render.items import Rect
+from generator.render.kept import KeptParagraph, kept
 from generator.render.markup import to_markup
 from generator.render.paragraphs import card_paragraph
 
@@ -125,3 +126,15 @@ def test_a_paragraph_of_a_known_shape_is_not_parsed_again(monkeypatch):
     assert calls == []
     assert [f.text for f in again.frags] == ["Lose 12 ", "", " or ", "keep", " 3 ", "&", " less."]
     assert [f.fontName for f in again.frags] == [f.fontName for f in first.frags]
+
+
+def test_a_word_holding_a_kept_separator_keeps_reportlabs_paragraph():
+    register_fonts()
+    style = paragraph_style("Inter-Regular", 9, 1.2, "left", "#222222")
+    for markup in ("odd\x01word and <b>bold</b>", "plain and <b>bo\x01ld</b> words"):
+        paragraph = card_paragraph(markup, style)
+        wrapped(paragraph, 60, 100)
+        assert kept(paragraph) is paragraph
+    paragraph = card_paragraph("plain and <b>bold</b> words", style)
+    wrapped(paragraph, 60, 100)
+    assert isinstance(kept(paragraph), KeptParagraph)

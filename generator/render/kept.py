@@ -37,6 +37,7 @@ ICON_URI = re.compile(r"(?<=src=\")data:image/png;base64,[A-Za-z0-9+/=]+(?=\")")
 SHORT = "\x00"  # a number after it stands for an icon's data URI (markup never holds it)
 SHORT_ICON = re.compile(r"\x00([0-9]+)")
 _URIS: dict[str, int] = {}  # each icon's data URI, numbered
+SCALARS = (str, int, float, bool)  # values compared as they are, with their type
 PER_PARAGRAPH = ("text", "style", "width", "height", "_width_max", "blPara", "frags", "canv")
 
 
@@ -136,13 +137,18 @@ def _kept_line(line: FragLine) -> tuple | None:
     if type(line) not in (FragLine, ParaLines):
         return None
     shape = _shared(line, PER_LINE)
-    styles = tuple(_style(word) if type(word) is ParaFrag else None for word in line.words)
-    texts = [word.text for word in line.words]
-    if shape is None or None in styles or any(JOIN in t or LINE in t for t in texts):
-        return None
+    styles = tuple([_style(word) if type(word) is ParaFrag else None for word in line.words])
+    joined = JOIN.join([word.text for word in line.words])
+    if (
+        shape is None
+        or None in styles
+        or LINE in joined
+        or (JOIN in joined and joined.count(JOIN) >= len(styles))
+    ):
+        return None  # a word holding JOIN or LINE could not be told apart again
     if len(_SEQUENCES) < SHARED_AT_MOST:
         styles = _SEQUENCES.setdefault(tuple(map(id, styles)), styles)
-    return shape, line.extraSpace, line.wordCount, styles, JOIN.join(texts)
+    return shape, line.extraSpace, line.wordCount, styles, joined
 
 
 def _grouped(lines: tuple) -> list[tuple]:
@@ -189,7 +195,8 @@ def _long_icons(markup: str) -> str:
 def _style(word: ParaFrag) -> Shared | None:
     """A word's shared style: looked up by its values' identities first, which the card
     parser makes the same for every word of one style (`paragraphs.settled`)."""
-    values = {name: value for name, value in vars(word).items() if name != "text"}
+    values = vars(word).copy()
+    values.pop("text", None)
     quick = (*values, *map(id, values.values()))
     found = _STYLES.get(quick)
     if found is None:
@@ -202,7 +209,9 @@ def _style(word: ParaFrag) -> Shared | None:
 def _shared(thing: Any, own: tuple[str, ...]) -> Shared | None:
     """The one shared (class, attributes) equal to `thing`'s but for its `own` ones; None when
     some value cannot be compared safely."""
-    attributes = {name: value for name, value in vars(thing).items() if name not in own}
+    attributes = vars(thing).copy()
+    for name in own:
+        attributes.pop(name, None)
     key = _key(type(thing), attributes)
     if key is None or (key not in _SHARED and len(_SHARED) >= SHARED_AT_MOST):
         return None
@@ -220,7 +229,8 @@ def _again(shared: Shared) -> Shared:
 def _key(cls: type, attributes: dict[str, Any]) -> tuple | None:
     parts: list[Any] = [cls]
     for name, value in attributes.items():
-        token = _token(value)
+        kind = type(value)
+        token = (kind, value) if kind in SCALARS or value is None else _token(value)
         if token is None:
             return None
         parts.append((name, token))
@@ -230,7 +240,7 @@ def _key(cls: type, attributes: dict[str, Any]) -> tuple | None:
 def _token(value: Any) -> Any:
     """A hashable stand-in equal only for values that draw alike; None when unsure."""
     kind = type(value)
-    if value is None or kind in (str, int, float, bool):
+    if value is None or kind in SCALARS:
         return (kind, value)
     if kind in (list, tuple):
         tokens = tuple(_token(item) for item in value)
