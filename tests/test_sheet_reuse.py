@@ -80,3 +80,13 @@ def test_a_tts_sheet_whose_faces_are_unchanged_is_not_encoded_again(tmp_path):
     first = sheet({0: b"front", 1: b"back"})
     assert sheet({0: b"front", 1: b"back"}) == first and made == [2]  # kept: not made again
     assert sheet({0: b"front", 1: b"changed"}) != first and len(made) == 2
+
+
+def test_a_print_shop_copy_is_drawn_once(tmp_path, drawn, monkeypatch):
+    monkeypatch.setattr(sheets, "draw_face", lambda *a, **k: None)  # count the print shop's
+    folder = new_game(str(tmp_path / "river"), tmp_path)
+    kit(folder, None)
+    # 18 copies of 4 designs, front and back, in the print-shop PDF (36 pages) and the PNG and
+    # TTS PDFs (8 pages each): a copy that adds no glyph repeats the page its first one drew
+    assert sorted(set(drawn)) == ["build", "gather", "scout", "trade"]
+    assert len(drawn) < 36  # 52 when every page was drawn; 25 now

@@ -63,6 +63,7 @@ class Snapshot:
     objects: int
     shadings: int
     forms: int
+    version: tuple[int, int]
 
 
 class PageDigests(Digests):
@@ -100,21 +101,22 @@ class PageStore:
 
 
 class PageReuse:
-    """One document's pages: each drawn, or taken from its last build when found."""
+    """One document's pages: each drawn, or taken from an earlier page of the document (a
+    print-shop copy) or from the document's last build (`store`) when found there."""
 
-    def __init__(self, store: PageStore, name: tuple, symbols: Any, folder: Path) -> None:
+    def __init__(self, store: PageStore | None, name: tuple, symbols: Any, folder: Path) -> None:
         self.store = store
         start = digest(SHEET_PAGES, code_version(), symbols, asset_files(folder))
         self.key = digest(start, name)  # the document: where its pages are kept
-        self.kept = store.recall(self.key)
+        self.kept = store.recall(self.key) if store else {}
         self.made: dict[str, KeptPage] = {}
         self.state: str | None = start  # None once a page had no stable key
-        self.digests = store.digests
+        self.digests = store.digests if store else PageDigests()
 
     def page(self, canvas: Any, drawn: tuple, draw: Callable[[], None]) -> None:
         """The next page of `canvas`, which `draw` draws reading nothing but `drawn`."""
         key = self._key(drawn)
-        found = self.kept.get(key) if key else None
+        found = (self.made.get(key) or self.kept.get(key)) if key else None
         if found is not None and _registered(found):
             _replay(canvas, found)
         else:
@@ -131,7 +133,7 @@ class PageReuse:
 
     def finish(self) -> None:
         """Keep the pages this build made, when they differ from those it found."""
-        if self.made and self.made.keys() != self.kept.keys():
+        if self.store and self.made and self.made.keys() != self.kept.keys():
             self.store.keep(self.key, self.made)
 
     def _key(self, drawn: tuple) -> str | None:
@@ -154,6 +156,7 @@ def snapshot(canvas: Any) -> Snapshot:
         doc.objectcounter,
         doc.shadingCounter,
         len(canvas.art_forms),
+        doc._pdfVersion,
     )
 
 
@@ -167,8 +170,9 @@ def _font_states(doc: Any) -> list[tuple[str, Any]]:
 
 
 def _kept(canvas: Any, before: Snapshot, start: str) -> KeptPage | None:
-    """The page just closed, with what it added to the document from the state `start`; None
-    when it changed the document in another way, which replaying would not repeat."""
+    """The page just closed, with what it added to the document from the state `start` (the
+    same state when it added nothing); None when it changed the document in another way,
+    which replaying would not repeat."""
     doc = canvas._doc
     same = (doc.objectcounter, doc.shadingCounter, len(canvas.art_forms)) == (
         before.objects + 1,
@@ -194,7 +198,8 @@ def _kept(canvas: Any, before: Snapshot, start: str) -> KeptPage | None:
     page = dict(doc.Pages.pages[-1].__dict__)
     page.pop("__InternalName__", None)
     version = doc._pdfVersion
-    after = digest(start, glyphs, named, version)
+    changed = glyphs or named or version != before.version
+    after = digest(start, glyphs, named, version) if changed else start
     return KeptPage(pickle.dumps(page), tuple(glyphs), named, version, after)
 
 

@@ -84,7 +84,8 @@ class Document:
         self.title, self.symbols, self.folder = title, symbols, folder
         self.canvas: SheetCanvas | None = None
         self.pages = 0
-        self.reuse = PageReuse(kept, (title, *name), symbols, folder) if kept else None
+        self.reuse: PageReuse | None = None  # made for the first page drawn with `page`
+        self.kept, self.name = kept, (title, *name)
 
     def new_page(self, size: Size) -> SheetCanvas:
         """The canvas, set to `size` for the page about to be drawn."""
@@ -100,13 +101,12 @@ class Document:
         self.pages += 1
 
     def page(self, size: Size, draw: Callable[..., None], *drawn: Any) -> None:
-        """A page of `size` that `draw(canvas, *drawn)` draws, reading nothing else: with kept
-        pages, the same page of the last build when it is found there (see cache/pages.py)."""
+        """A page of `size` that `draw(canvas, *drawn)` draws, reading nothing else: the same
+        page drawn before in this document or, with kept pages, in its last build, when one is
+        found (see cache/pages.py)."""
         canvas = self.new_page(size)
         if self.reuse is None:
-            draw(canvas, *drawn)
-            self.end_page()
-            return
+            self.reuse = PageReuse(self.kept, self.name, self.symbols, self.folder)
         self.reuse.page(canvas, (size, draw.__qualname__, *drawn), lambda: draw(canvas, *drawn))
         self.pages += 1
 
