@@ -5,7 +5,7 @@ for each word it measures a space and looks up the font's ascent again, and for 
 it counts the spaces again. Fitting a big deck's text spends a quarter of its time there. A card
 paragraph uses none of those features, so `wrapped` runs the same greedy rule with the measures
 cached: the same lines, words, styles and widths, float for float. Anything that uses one of
-those features goes to ReportLab's own `wrap`.
+those features, or a ReportLab release this was not compared with, goes to ReportLab's `wrap`.
 """
 
 from __future__ import annotations
@@ -13,30 +13,36 @@ from __future__ import annotations
 from functools import lru_cache
 from string import whitespace
 
+import reportlab
 from reportlab.lib.rl_accel import sameFrag
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import (
-    _FK_APPEND,
-    _FK_BREAK,
-    _FK_IMG,
-    _FK_TEXT,
-    FragLine,
-    ParaLines,
-    _HSFrag,
-    _InjectedFrag,
-    _processed_frags,
-    lstrip,
-    split,
-)
 from reportlab.rl_config import _FUZZ
 
+FOLLOWED = ("4.5.1",)  # ReportLab releases whose breakLines this follows (the tests compare)
+try:
+    from reportlab.platypus.paragraph import (
+        _FK_APPEND,
+        _FK_BREAK,
+        _FK_IMG,
+        _FK_TEXT,
+        FragLine,
+        ParaLines,
+        _HSFrag,
+        _InjectedFrag,
+        _processed_frags,
+        lstrip,
+        split,
+    )
+except ImportError:  # another ReportLab's internals: its own wrap serves
+    FOLLOWED = ()
+FOLLOWS = reportlab.Version in FOLLOWED
 SOFT_HYPHEN = "\xad"  # ReportLab may break a word at one: its own breaker handles it
 
 
 def wrapped(paragraph: Paragraph, width: float, height: float) -> tuple[float, float]:
     """What `paragraph.wrap(width, height)` returns, leaving the paragraph as it leaves it."""
-    if not _plain(paragraph) or width < _FUZZ:
+    if not FOLLOWS or width < _FUZZ or not _plain(paragraph):
         return paragraph.wrap(width, height)
     paragraph.width = width
     style = paragraph.style
