@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 
 from generator import progress
+from generator.cache.blocks import stored_blocks
 from generator.cache.books import BookPages
 from generator.cache.faces import stored_faces
 from generator.cache.kits import cached_job, job_keys, keep_job
@@ -37,7 +38,6 @@ from generator.render.rulebook import (
     Piece,
     Rulebook,
     has_rulebook,
-    rulebook_blocks,
     rulebook_text,
 )
 from generator.render.text import placeholders
@@ -161,7 +161,7 @@ def _rulebook(loaded: LoadedGame) -> Rulebook | None:
 def _booklet(loaded: LoadedGame, file: str, title: str) -> Rulebook:
     """A rulebook-like document as blocks, its glossary terms indexed."""
     terms = tuple(term.name for term in loaded.game.terms)
-    return rulebook_blocks(rulebook_text(loaded, file), title, terms)
+    return stored_blocks(rulebook_text(loaded, file), title, terms)  # as the check made them
 
 
 def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:

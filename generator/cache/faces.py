@@ -141,9 +141,10 @@ def register_families(loaded: LoadedGame, sets: list[PieceFile]) -> None:
 
 
 @contextmanager
-def stored_faces(loaded: LoadedGame) -> Iterator[None]:
+def stored_faces(loaded: LoadedGame) -> Iterator[dict[str, list[str]] | None]:
     """Designs the active memory holds are taken from it rather than fitted; those resolved
-    inside the block are kept there. Without an active memory, nothing happens."""
+    inside the block are kept there. Without an active memory, nothing happens. The block is
+    given each set's design keys (by set id), or None when there was nothing to look up."""
     memory = _ACTIVE[0]
     mode = placeholder_mode()
     sets = list(loaded.piece_files.values())
@@ -153,11 +154,12 @@ def stored_faces(loaded: LoadedGame) -> Iterator[None]:
         for i in range(len(pieces.pieces))
     )
     if memory is None or not unresolved:
-        yield
+        yield None
         return
     shared, missing, recalled = shared_key(loaded), {}, False
+    keys = {pieces.owner.id: design_keys(loaded, pieces, shared) for pieces in sets}
     for pieces in sets:
-        for index, key in enumerate(design_keys(loaded, pieces, shared)):
+        for index, key in enumerate(keys[pieces.owner.id]):
             name = (pieces.owner.id, index, mode)
             if name in loaded.resolved:
                 continue
@@ -168,7 +170,7 @@ def stored_faces(loaded: LoadedGame) -> Iterator[None]:
                 loaded.resolved[name], recalled = found, True
     if recalled:
         register_families(loaded, sets)
-    yield
+    yield keys
     for name, key in missing.items():
         if name in loaded.resolved:
             memory.keep(key, loaded.resolved[name])

@@ -31,6 +31,11 @@ def kept_rules(store: Store | None) -> AbstractContextManager[None]:
     return activated(_ACTIVE, store)
 
 
+def active_store() -> Store | None:
+    """The store the build's check keeps what it found in (see `kept_rules`), or None."""
+    return _ACTIVE[0]
+
+
 def remembered(
     report: Report, inputs: Callable[[], tuple[Any, ...]], run: Callable[[Report], None]
 ) -> None:

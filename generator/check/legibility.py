@@ -4,13 +4,15 @@ and no two texts printed over each other on one face. Both measure the fitted te
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.cache.faces import stored_faces
+from generator.cache.keys import Uncacheable
+from generator.cache.rules import remembered
 from generator.check.registry import rule
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame, PieceFile
@@ -54,12 +56,43 @@ class Seen:
     "Two texts printed on the same face overlap, measured on the fitted text.",
 )
 def legible_faces(loaded: LoadedGame, report: Report) -> None:
+    glyphs = _glyphs(loaded)
+    with stored_faces(loaded) as keys:  # a build fits only the designs its cache does not hold
+        for pieces in loaded.piece_files.values():
+            if not _drawable(loaded, pieces):
+                continue
+            faces = _set_faces(loaded, pieces)  # fitted in order, for the build that follows
+            remembered(  # a set's findings read its faces alone: unchanged sets cost nothing
+                report,
+                lambda pieces=pieces: _set_inputs(keys, pieces, glyphs),
+                lambda found, faces=faces: _legible(faces, glyphs, found),
+            )
+    _legible(_board_faces(loaded), glyphs, report)
+
+
+def _set_inputs(
+    keys: dict[str, list[str]] | None, pieces: PieceFile, glyphs: dict[str, tuple[str, Position]]
+) -> tuple:
+    """All a set's findings read: its designs' faces (named by their keys, which cover where each
+    stands) and the letter and line of each symbol."""
+    if keys is None:  # no faces' memory: nothing names the faces
+        raise Uncacheable(pieces.owner.id)
+    letters = sorted(
+        (key, glyph, str(at.file), at.line, at.column) for key, (glyph, at) in glyphs.items()
+    )
+    return ("legible", _owner(pieces), keys[pieces.owner.id], letters)
+
+
+def _legible(
+    faces: Iterable[tuple[str, Position, Face]],
+    glyphs: dict[str, tuple[str, Position]],
+    report: Report,
+) -> None:
+    """Report text too small and texts overlapping on the faces, each (kind, owner, element)
+    once for all the pieces it is found on."""
     small: dict[tuple[str, ...], Seen] = {}
     overlaps: dict[tuple[str, ...], Seen] = {}
     letters: dict[tuple[str, ...], Seen] = {}
-    glyphs = _glyphs(loaded)
-    with stored_faces(loaded):  # a build fits only the designs its cache does not hold
-        faces = list(_faces(loaded, Report()))
     for owner, where, face in faces:
         texts = [item for item in face.items if isinstance(item, TextItem)]
         for item in texts:
@@ -101,21 +134,26 @@ def legible_faces(loaded: LoadedGame, report: Report) -> None:
         )
 
 
-def _faces(loaded: LoadedGame, built: Report) -> Iterator[tuple[str, Position, Face]]:
-    """Every face the kit prints, resolved as the build resolves it; what the build would report
-    goes to `built` and is dropped (other rules, or the build itself, report it)."""
-    for pieces in loaded.piece_files.values():
-        if not _drawable(loaded, pieces):
-            continue
-        kind = "token sheet" if isinstance(pieces.owner, TokenSheet) else "deck"
-        faces = faces_on_all_cores(loaded, pieces, built)  # kept for the build that follows
-        for index, face in enumerate(faces.fronts):
-            yield f"{kind} '{pieces.owner.id}'", pieces.position(index), face
-        for index, face in enumerate(faces.backs or ()):
-            yield f"{kind} '{pieces.owner.id}'", pieces.position(index), face
+def _set_faces(loaded: LoadedGame, pieces: PieceFile) -> list[tuple[str, Position, Face]]:
+    """Every face of a deck or token sheet, resolved as the build resolves it (and kept for the
+    build that follows); what the build would report is dropped (other rules, or the build
+    itself, report it)."""
+    faces = faces_on_all_cores(loaded, pieces, Report())
+    sides = [*enumerate(faces.fronts), *enumerate(faces.backs or ())]
+    return [(_owner(pieces), pieces.position(index), face) for index, face in sides]
+
+
+def _owner(pieces: PieceFile) -> str:
+    """A deck or token sheet as findings name it."""
+    kind = "token sheet" if isinstance(pieces.owner, TokenSheet) else "deck"
+    return f"{kind} '{pieces.owner.id}'"
+
+
+def _board_faces(loaded: LoadedGame) -> Iterator[tuple[str, Position, Face]]:
+    """Every board's face; what drawing it finds is dropped (the build reports it)."""
     for index, board in enumerate(loaded.game.boards):
         where = loaded.source.at("boards", index)
-        yield f"board '{board.id}'", where, board_face(loaded, board, where, built)
+        yield f"board '{board.id}'", where, board_face(loaded, board, where, Report())
 
 
 def _glyphs(loaded: LoadedGame) -> dict[str, tuple[str, Position]]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jinja2 import UndefinedError
 
+from generator.cache.blocks import stored_blocks
 from generator.cache.rules import remembered
 from generator.check.html_repair import well_formed
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
@@ -79,7 +80,7 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
         report.error("rulebook-data", Position(path, exc.line), f"expected {expected}, found {exc}")
         return
     aliases = tuple((alias, term.name) for term in loaded.game.terms for alias in term.aliases)
-    book = rulebook_blocks(text, title, tuple(term.name for term in loaded.game.terms))
+    book = stored_blocks(text, title, tuple(term.name for term in loaded.game.terms))
     source = path.read_text(encoding="utf-8")
     headings = _headings(book)
     remembered(  # all the text rules read, so a rebuild reads unchanged prose once
