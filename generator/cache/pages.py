@@ -36,6 +36,7 @@ from generator.impose.grid import Edges, SheetPlan, Slot
 from generator.options import PrintOptions
 from generator.render.faces import Face
 from generator.units import Size
+from generator.write.draw import encoded_stream
 
 SHEET_PAGES = "sheet-pages"
 PRIVATE_USE = re.compile(rb"\\u(e[0-9a-f]{3}|f[0-8][0-9a-f]{2})")  # as repr() writes U+E000-U+F8FF
@@ -47,7 +48,7 @@ SHARED = (Face, SheetPlan, Slot, PrintOptions, Edges, Size)
 class KeptPage:
     """A finished page and what drawing it added to its document."""
 
-    page: bytes  # the pickled attributes of ReportLab's page, its compressed stream among them
+    page: dict[str, Any]  # the attributes of ReportLab's page, its stream's compressed bytes
     glyphs: tuple[tuple[str, str], ...]  # (font, characters given codes, in order)
     named: tuple[str, ...]  # fonts given their document name, in order
     version: tuple[int, int]  # the document's PDF version after the page
@@ -69,7 +70,8 @@ class Snapshot:
 class PageDigests(Digests):
     """Digests of what pages draw, pages' shared objects walked once; a face that draws a glyph
     through a private-use character has none (the glyph it names is this process's, see
-    cache/faces.py)."""
+    cache/faces.py). Faces are walked, not pickled: the pickle of a face read from the cache
+    need not be that of the same face fitted."""
 
     def __init__(self) -> None:
         super().__init__(SHARED)
@@ -111,7 +113,7 @@ class PageReuse:
         self.kept = store.recall(self.key) if store else {}
         self.made: dict[str, KeptPage] = {}
         self.state: str | None = start  # None once a page had no stable key
-        self.digests = store.digests if store else PageDigests()
+        self.drawn: list[tuple] = []  # with no store: what pages drew, kept alive
 
     def page(self, canvas: Any, drawn: tuple, draw: Callable[[], None]) -> None:
         """The next page of `canvas`, which `draw` draws reading nothing but `drawn`."""
@@ -138,11 +140,15 @@ class PageReuse:
 
     def _key(self, drawn: tuple) -> str | None:
         """The key of a page drawing `drawn` from the current state; None when some face has
-        no stable digest."""
+        no stable digest. With no store, pages are found in this document alone: the same
+        objects drawn (kept alive, so no other takes their ids) draw the same page."""
         if self.state is None:
             return None
+        if self.store is None:
+            self.drawn.append(drawn)
+            return " ".join([self.state, *(str(id(value)) for value in drawn)])
         try:
-            return self.digests(self.state, *drawn)
+            return self.store.digests(self.state, *drawn)
         except Uncacheable:
             return None
 
@@ -196,11 +202,12 @@ def _kept(canvas: Any, before: Snapshot, start: str) -> KeptPage | None:
             known = len(fresh)
         glyphs.append((name, "".join(map(chr, codes[known:]))))
     page = dict(doc.Pages.pages[-1].__dict__)
-    page.pop("__InternalName__", None)
+    page.pop("__InternalName__", None)  # each use is a page of its own
+    page["Contents"] = page["Contents"].content  # as SheetCanvas compressed it; made anew
     version = doc._pdfVersion
     changed = glyphs or named or version != before.version
     after = digest(start, glyphs, named, version) if changed else start
-    return KeptPage(pickle.dumps(page), tuple(glyphs), named, version, after)
+    return KeptPage(page, tuple(glyphs), named, version, after)
 
 
 def _fresh(name: str) -> list[int]:
@@ -225,6 +232,6 @@ def _replay(canvas: Any, kept: KeptPage) -> None:
         pdfmetrics.getFont(name).getSubsetInternalName(0, doc)
     doc._pdfVersion = kept.version
     page = PDFPage()
-    page.__dict__.update(pickle.loads(kept.page))
+    page.__dict__.update(kept.page, Contents=encoded_stream(kept.page["Contents"]))
     doc.addPage(page)
     canvas._startPage()

@@ -106,12 +106,21 @@ class SheetCanvas(SymbolCanvas):
 
 def compressed_stream(text: str) -> PDFStream:
     """A page's content stream encoded with the filters ReportLab applies when it saves."""
-    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
     content: str | bytes = text
-    for encoding in reversed(filters):
+    for encoding in reversed(_filters()):
         content = encoding.encode(content)
-    names = PDFArray([PDFName(encoding.pdfname) for encoding in filters])
+    return encoded_stream(content)
+
+
+def encoded_stream(content: str | bytes) -> PDFStream:
+    """A page's content stream from its content already encoded (see `compressed_stream`)."""
+    names = PDFArray([PDFName(encoding.pdfname) for encoding in _filters()])
     return PDFStream(PDFDictionary({"Filter": names}), content)
+
+
+def _filters() -> list[type]:
+    """The filters ReportLab encodes a compressed page's stream with, outermost first."""
+    return [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
 
 
 def draw_face(

@@ -27,7 +27,7 @@ def print_shop_pdf(
     """Every card (each copy, or each design) as its own page, front then back, at trim plus
     bleed; pages are taken from `kept` when found."""
     name = ("print shop", [deck.owner.id for deck in decks], bleed, per_copy)
-    document = Document(title, symbols, folder, kept, name)
+    document = Document(title, symbols, folder, kept, name, repeats=True)  # copies
     for deck in decks:
         margin = deck.bleed if bleed is None else bleed
         page = Size(deck.size.width + 2 * margin, deck.size.height + 2 * margin)

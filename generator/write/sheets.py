@@ -79,6 +79,7 @@ class Document:
         folder: Path,
         kept: PageStore | None = None,
         name: tuple = (),
+        repeats: bool = False,
     ) -> None:
         self.buffer = io.BytesIO()
         self.title, self.symbols, self.folder = title, symbols, folder
@@ -86,6 +87,7 @@ class Document:
         self.pages = 0
         self.reuse: PageReuse | None = None  # made for the first page drawn with `page`
         self.kept, self.name = kept, (title, *name)
+        self.repeats = repeats  # pages may repeat: each drawn once, even with no kept pages
 
     def new_page(self, size: Size) -> SheetCanvas:
         """The canvas, set to `size` for the page about to be drawn."""
@@ -102,9 +104,13 @@ class Document:
 
     def page(self, size: Size, draw: Callable[..., None], *drawn: Any) -> None:
         """A page of `size` that `draw(canvas, *drawn)` draws, reading nothing else: the same
-        page drawn before in this document or, with kept pages, in its last build, when one is
-        found (see cache/pages.py)."""
+        page drawn before in this document (when its pages may repeat) or, with kept pages, in
+        its last build, when one is found (see cache/pages.py)."""
         canvas = self.new_page(size)
+        if self.kept is None and not self.repeats:
+            draw(canvas, *drawn)
+            self.end_page()
+            return
         if self.reuse is None:
             self.reuse = PageReuse(self.kept, self.name, self.symbols, self.folder)
         self.reuse.page(canvas, (size, draw.__qualname__, *drawn), lambda: draw(canvas, *drawn))
