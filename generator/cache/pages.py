@@ -11,8 +11,11 @@ key is not drawn: what it added is replayed and its stream taken as it was, so t
 bytes are those drawing it gives. A changed card's page is drawn; when it added the same as
 before, the state after it is the same and the pages after it are found again.
 
-A page that changed the document in any other way (made an art form or image, a standard font)
-is never kept; the state after it is named by its key, as drawing it again gives the same.
+A page that adds nothing leaves the state as it was, so a print-shop copy drawn from the same
+state is found among the pages its document drew (by the very objects it draws, when there is
+no cache). A page that changed the document in any other way (made an art form or image, a
+standard font) is never kept; the state after it is named by its key, as drawing it again
+gives the same. A face that draws a glyph through a private-use character is never kept either.
 Each document keeps the pages its last build made, all in one entry (`sheet-pages/`).
 """
 
