@@ -459,7 +459,9 @@ def _job_files(
     if job.part == "report":
         return [report_file(title, job.distributions, options.paper)]
     kept = PageStore(rasters.root) if rasters else None  # pages the last build drew
-    return card_files(title, job.size, group, symbols, folder, options.paper, options.printing, kept)
+    return card_files(
+        title, job.size, group, symbols, folder, options.paper, options.printing, kept
+    )
 
 
 def inventory(loaded: LoadedGame) -> list[dict]:
