@@ -13,20 +13,15 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
 
 from generator.progress import SILENT, Listener
 
-COLUMNS = (
-    TextColumn("{task.fields[game]}"),
-    TextColumn("{task.description:<11}"),
-    BarColumn(style="bright_black", complete_style="cyan", finished_style="green"),  # 16 colours
-    MofNCompleteColumn(),
-    TextColumn("{task.fields[unit]}"),
-)
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
 REDRAW_SECONDS = 0.1  # counting faces one by one would otherwise draw thousands of frames
 
 
@@ -123,9 +118,18 @@ def display(quiet: bool, games: int) -> Iterator[Bars | Lines]:
     if quiet or not at_terminal():
         yield Lines(quiet)
         return
+    from rich.console import Console  # only a terminal gets bars: a log pays no import for them
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     console = Console(stderr=True)
     with Progress(
-        *COLUMNS,
+        TextColumn("{task.fields[game]}"),
+        TextColumn("{task.description:<11}"),
+        BarColumn(
+            style="bright_black", complete_style="cyan", finished_style="green"
+        ),  # 16 colours
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[unit]}"),
         console=console,
         auto_refresh=False,
         transient=True,

@@ -21,3 +21,13 @@ def test_the_card_writers_load_no_book_token_board_or_report_writer():
     probe = f"{CARD_WRITERS}; import sys; print(*sorted(set({NOT_NEEDED!r}) & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ""
+
+
+def test_a_build_logging_to_a_file_does_not_load_the_progress_bars():
+    probe = (
+        "from generator.bars import display; import sys\n"
+        "with display(False, 1) as shown: pass\n"
+        "print(type(shown).__name__, 'rich' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["Lines", "False"]  # stderr is a pipe here: no bars, no rich
