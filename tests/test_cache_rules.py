@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.cache.rules import RULES, kept_rules
+from generator.cache.rules import RULES
 from generator.cache.store import Store
-from generator.check import check_game, declared, rulebook
+from generator.check import declared, rulebook
 from generator.findings import Finding
 from tests.conftest import GAME_YAML
+from tests.kits import checked_with_cache as checked
 
 RULEBOOK = """\
 # Demo rules
@@ -30,16 +31,6 @@ invariants:
   - expect: "players.max == 4"
     message: four players at most
 """
-
-
-def checked(folder: Path, store: Store | None) -> list[Finding]:
-    """The game's findings, checked as a build checks it with `store` as its cache."""
-    with kept_rules(store):
-        loaded, report = check_game(folder)
-    assert loaded is not None
-    if store:
-        store.flush()
-    return report.sorted()
 
 
 @pytest.fixture

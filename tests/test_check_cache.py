@@ -15,8 +15,8 @@ from generator.cache.faces import StoredFaces, remembering
 from generator.cache.rules import kept_rules
 from generator.cache.store import Store
 from generator.check import check_game, declared, legibility
-from generator.findings import Finding
 from tests.conftest import GAME_YAML
+from tests.kits import checked_with_cache as checked
 
 # Two decks of the demo game set at 5.5 pt, with a symbol whose two letters print at 4.2 pt.
 SMALL = """\
@@ -52,16 +52,6 @@ def small_game(game) -> Path:
         )
     )
     return game({"game.yaml": yaml, "decks/villains.csv": VILLAINS, "rulebook.md": RULEBOOK})
-
-
-def checked(folder: Path, store: Store | None) -> list[Finding]:
-    """The game's findings, checked as a build checks it with `store` as its cache."""
-    with remembering(StoredFaces(store) if store else None), kept_rules(store):
-        loaded, report = check_game(folder)
-    assert loaded is not None
-    if store:
-        store.flush()
-    return report.sorted()
 
 
 @pytest.fixture
