@@ -48,10 +48,10 @@ def _text(rng: random.Random) -> str:
     return rng.choice([" ", " ", "  ", ""]).join(rng.choices(WORDS, k=rng.randint(1, 40)))
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_card_paragraphs_break_into_reportlabs_lines(seed):
+@pytest.mark.parametrize("draw", range(4))
+def test_card_paragraphs_break_into_reportlabs_lines(draw):
     register_fonts()
-    rng = random.Random(seed)
+    rng = random.Random(draw)
     checked = 0
     while checked < 300:
         size = rng.choice([5, 6.5, 7.25, 9, 11, 14])
@@ -98,10 +98,10 @@ def test_what_the_fast_breaker_leaves_out_goes_to_reportlab(monkeypatch):
     assert len(calls) == 4
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_card_paragraphs_of_a_known_shape_have_reportlabs_fragments(seed):
+@pytest.mark.parametrize("draw", range(3))
+def test_card_paragraphs_of_a_known_shape_have_reportlabs_fragments(draw):
     register_fonts()
-    rng = random.Random(seed)
+    rng = random.Random(draw)
     styles = [paragraph_style(font, 9, 1.2, align, "#222222") for font in FONTS for align in ALIGNS]
     checked = 0
     while checked < 300:
