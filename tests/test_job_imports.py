@@ -31,3 +31,15 @@ def test_a_build_logging_to_a_file_does_not_load_the_progress_bars():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["Lines", "False"]  # stderr is a pipe here: no bars, no rich
+
+
+def test_svgelements_loads_only_when_an_svg_is_read():
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="2" height="2"/></svg>'
+    probe = (
+        f"{CARD_WRITERS}; import sys; from generator.load.svg import read_svg\n"
+        "before = type(sys.modules.get('svgelements')).__name__\n"  # type() reads no attribute
+        f"art = read_svg({svg!r})\n"
+        "print(before, len(art.paths), type(sys.modules['svgelements']).__name__)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["_LazyModule", "1", "module"]  # not run until an SVG is read

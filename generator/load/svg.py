@@ -7,8 +7,6 @@ import re
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
-import svgelements as se
-
 from generator.limits import (
     MAX_SVG_ASPECT,
     MAX_SVG_BYTES,
@@ -19,7 +17,7 @@ from generator.limits import (
     megabytes,
     raise_hint,
 )
-from generator.load.svg_paint import Clip, VectorPath, path_operations, shape_path
+from generator.load.svg_paint import Clip, VectorPath, path_operations, se, shape_path
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import re
+import sys
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 
-import svgelements as se
-
 from generator.limits import MAX_SVG_COORDINATE
+
+if TYPE_CHECKING:
+    import svgelements as se
 
 Operation = tuple[str, tuple[float, ...]]  # M x y, L x y, C x1 y1 x2 y2 x y, Z
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -18,6 +23,21 @@ URL = re.compile(r"url\(\s*['\"]?#([^)'\"]+)['\"]?\s*\)\s*(.*)")
 NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 MAX_GRADIENT_LINKS = 10
 CONVERSION_ERRORS = (ValueError, ArithmeticError, IndexError, TypeError, AttributeError)
+
+
+def _on_first_use(name: str) -> ModuleType:
+    """The module, loaded when first read from: a game without SVG art never pays its import."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.loader is not None, name
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = sys.modules[name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+se = _on_first_use("svgelements")
 
 
 @dataclass(frozen=True)
