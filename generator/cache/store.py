@@ -11,6 +11,9 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v1/cells/89/89ab...      one face resized to a TTS deck sheet's cell (see rasters.py)
     v1/book-pages/ab/ab12... where one book's headings and index entries fell (see books.py)
     v1/rules/cd/cd12...      one rule's findings on one input: a rulebook's text, an invariant
+    v1/blocks/ab/ab12...     one rulebook's or guide's blocks, by its Markdown (see blocks.py)
+    v1/sheet-pages/cd/cd...  one card-sheet or print-shop PDF's finished pages (see pages.py)
+    v1/tts-sheets/ef/ef...   the SHA-256 of one TTS deck sheet's PNG in files/ (see rasters.py)
 
 Every file is written under a temporary name and renamed into place, so builds running at the
 same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
