@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -152,7 +153,7 @@ def test_per_card_backs_make_back_sheets_on_the_same_grid():
 
 
 def test_per_card_backs_must_match_the_cards():
-    with pytest.raises(ValueError, match="11 backs given for 12 cards"):
+    with pytest.raises(ValueError, match="11 backs given for 12 designs"):
         tts_deck("Heroes", deck(12), [solid_png(BACK)] * 11, solid_png(HIDDEN), "heroes")
 
 
@@ -197,20 +198,101 @@ def test_same_input_gives_same_bytes():
     assert first.json_text == second.json_text
 
 
-def test_copies_of_a_design_are_resized_once_and_land_in_every_slot(monkeypatch):
+def card_cells(export) -> Callable[[int], Image.Image]:
+    """The cell a card ID names, cut from its sheet as TTS cuts it: sheet number times 100 plus
+    the slot, counted row by row on a NumWidth x NumHeight grid (each sheet decoded once)."""
+    entries = export.saved_object["ObjectStates"][0]["CustomDeck"]
+    sheets = {number: open_png(export.files[entry["FaceURL"]]) for number, entry in entries.items()}
+
+    def cell(card_id: int) -> Image.Image:
+        entry, sheet = entries[str(card_id // 100)], sheets[str(card_id // 100)]
+        cell_w, cell_h = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
+        row, column = divmod(card_id % 100, entry["NumWidth"])
+        box = (column * cell_w, row * cell_h, (column + 1) * cell_w, (row + 1) * cell_h)
+        return sheet.crop(box)
+
+    return cell
+
+
+def test_copies_of_a_design_share_its_one_slot(monkeypatch):
     import generator.write.tts as tts
 
     opened = []
     real_open = tts._open_rgb
     monkeypatch.setattr(tts, "_open_rgb", lambda png: opened.append(png) or real_open(png))
     coin, other = solid_png(colour(1), (300, 420)), solid_png(colour(2), (300, 420))
-    cards = [TtsCard("Coin", coin)] * 40 + [TtsCard("Other", other)] * 3
-    backs = [solid_png(BACK, (300, 420))] * 43
+    cards = [TtsCard("Coin", coin, 40), TtsCard("Other", other, 3)]
+    backs = [solid_png(BACK, (300, 420)), solid_png((200, 90, 0), (300, 420))]
     export = tts_deck("Coins", cards, backs, solid_png(HIDDEN, (300, 420)), "coins")
-    assert len(opened) == 4  # the coin, the other design, the hidden card, the back
-    faces = open_png(export.files["coins-faces-1.png"]).convert("RGB")
-    slots = export.columns * export.rows
-    centres = [slot_centre(faces, slot, export.columns, export.rows) for slot in range(slots)]
-    assert centres == [colour(1)] * 40 + [colour(2)] * 3 + [WHITE] * (slots - 44) + [HIDDEN]
-    back_sheet = open_png(export.files["coins-backs-1.png"]).convert("RGB")
-    assert slot_centre(back_sheet, 42, export.columns, export.rows) == BACK
+
+    assert len(opened) == 5  # the two designs, the hidden card, the two backs: once each
+    assert (export.columns, export.rows) == (3, 1)  # two designs and the hidden slot
+    assert set(export.files) == {"coins-faces-1.png", "coins-backs-1.png"}
+    faces = open_png(export.files["coins-faces-1.png"])
+    assert faces.size == (3 * 300, 420)
+    assert [slot_centre(faces, slot, 3, 1) for slot in range(3)] == [colour(1), colour(2), HIDDEN]
+    back_sheet = open_png(export.files["coins-backs-1.png"])
+    assert [slot_centre(back_sheet, slot, 3, 1) for slot in range(2)] == [BACK, (200, 90, 0)]
+    [state] = export.saved_object["ObjectStates"]
+    assert state["DeckIDs"] == [100] * 40 + [101] * 3  # every copy, in deck order
+    assert [(card["Nickname"], card["CardID"]) for card in state["ContainedObjects"]] == [
+        ("Coin", 100)
+    ] * 40 + [("Other", 101)] * 3
+
+
+def test_a_lone_design_with_copies_is_a_deck_of_them():
+    export = tts_deck(
+        "Coins",
+        [TtsCard("Coin", solid_png(colour(1)), 3)],
+        solid_png(BACK),
+        solid_png(HIDDEN),
+        "coins",
+    )
+    [state] = export.saved_object["ObjectStates"]
+    assert (export.columns, export.rows) == (2, 1)
+    assert state["Name"] == "DeckCustom"
+    assert state["DeckIDs"] == [100, 100, 100]
+
+
+def test_a_design_without_copies_is_refused():
+    cards = [TtsCard("Coin", solid_png(colour(1)), 2), TtsCard("None", solid_png(colour(2)), 0)]
+    with pytest.raises(ValueError, match="shows only designs it has a copy of"):
+        tts_deck("Coins", cards, solid_png(BACK), solid_png(HIDDEN), "coins")
+
+
+def test_every_copys_card_id_cuts_its_designs_face_from_the_sheets():
+    size = (409, 571)  # the cell of a 10-column sheet: faces land unscaled, pixel for pixel
+    faces = []
+    for i in range(75):  # 75 designs need two sheets of 69
+        face = Image.new("RGB", size, colour(i))
+        face.paste(WHITE, (i * 5, 0, i * 5 + 4, size[1]))  # a stripe where only design i has it
+        buffer = io.BytesIO()
+        face.save(buffer, "PNG")
+        faces.append((face, buffer.getvalue()))
+    cards = [TtsCard(f"Card {i}", png, 1 + i % 3) for i, (_, png) in enumerate(faces)]
+    export = tts_deck("Big", cards, solid_png(BACK), solid_png(HIDDEN), "big")
+
+    contained = export.saved_object["ObjectStates"][0]["ContainedObjects"]
+    assert len(contained) == sum(1 + i % 3 for i in range(75))  # 150 copies
+    assert [card["Nickname"] for card in contained] == [
+        f"Card {i}" for i in range(75) for _ in range(1 + i % 3)
+    ]
+    cells = card_cells(export)
+    cut = {card["CardID"]: cells(card["CardID"]) for card in contained}
+    assert len(cut) == 75  # one cell per design, however many copies
+    for card in contained:
+        design = int(card["Nickname"].split()[1])
+        assert cut[card["CardID"]].tobytes() == faces[design][0].tobytes()
+
+
+def test_a_copys_cell_is_its_face_resized_to_the_cell():
+    face = Image.linear_gradient("L").resize((744, 1039)).convert("RGB")
+    buffer = io.BytesIO()
+    face.save(buffer, "PNG")
+    cards = [TtsCard("Fade", buffer.getvalue(), 2), *deck(11)[1:]]
+    export = tts_deck("Heroes", cards, solid_png(BACK), solid_png(HIDDEN), "heroes")
+
+    resized = face.resize((409, 571), Image.Resampling.LANCZOS)
+    ids = export.saved_object["ObjectStates"][0]["DeckIDs"]
+    assert ids[:2] == [100, 100]
+    assert card_cells(export)(ids[1]).tobytes() == resized.tobytes()

@@ -45,22 +45,19 @@ def tts_files(
     folder: Path,
     rasters: Rasters | None = None,
 ) -> Iterator[OutputFile]:
-    """Tabletop Simulator deck sheets and a saved object per deck; every copy is its own card."""
+    """Tabletop Simulator deck sheets and a saved object per deck: a design's copies share one
+    slot of its sheets (a design with no copies has none)."""
     for deck in decks:
         pdf = _faces_pdf(title, deck, symbols, folder, 0, rasters)
         pages = _pngs(pdf.data, TTS_DPI, deck, rasters, (title, symbols, folder, 0))
         step = 2 if deck.backs is not None else 1
         fronts, backs = pages[::step], pages[1::step] if deck.backs is not None else []
-        cards = [
-            TtsCard(f"{deck.fronts[i].card}", fronts[i])
-            for i, quantity in enumerate(deck.quantities)
-            for _ in range(quantity)
-        ]
-        copies = [i for i, quantity in enumerate(deck.quantities) for _ in range(quantity)]
+        shown = [i for i, quantity in enumerate(deck.quantities) if quantity]
+        cards = [TtsCard(f"{deck.fronts[i].card}", fronts[i], deck.quantities[i]) for i in shown]
         back = (
             backs[0]
             if backs and deck.shared_back
-            else [backs[i] for i in copies]
+            else [backs[i] for i in shown]
             if backs
             else _blank(fronts[0])
         )
@@ -76,7 +73,7 @@ def tts_files(
             json_text,
             0,
             "screen",
-            {"grid": [export.columns, export.rows], "cards": len(cards)},
+            {"grid": [export.columns, export.rows], "cards": deck.count},
         )
 
 

@@ -1,9 +1,11 @@
 """Export a deck for Tabletop Simulator: deck sheets of card faces plus a saved-object JSON.
 
 TTS builds a custom deck from deck sheets: a grid of at most 10 x 7 card faces, at most 4096 px a
-side, whose last slot holds the hidden card shown for cards in another player's hand. The saved
-object names each sheet by its bare file name; the user hosts the files (or imports them in TTS)
-and replaces the names with the URLs TTS should load.
+side, whose last slot holds the hidden card shown for cards in another player's hand. A sheet
+shows each design once: its copies share a card ID, as TTS deck builders store duplicates, so 100
+coins of one design fill one slot, not two sheets. The saved object lists every copy and names
+each sheet by its bare file name; the user hosts the files (or imports them in TTS) and replaces
+the names with the URLs TTS should load.
 """
 
 from __future__ import annotations
@@ -38,10 +40,12 @@ TRANSFORM = {
 
 @dataclass(frozen=True)
 class TtsCard:
-    """One card for TTS: its nickname on hover and its face PNG (trim only, no bleed)."""
+    """One design for TTS: its nickname on hover, its face PNG (trim only, no bleed) and how
+    many copies the deck holds."""
 
     nickname: str
     face: bytes
+    copies: int = 1
 
 
 @dataclass(frozen=True)
@@ -88,13 +92,15 @@ def tts_deck(
     kept: Kept | None = None,
     kept_sheets: KeptSheet | None = None,
 ) -> TtsExport:
-    """Deck sheets and saved object; `back` is one shared PNG or one PNG per card, in order;
+    """Deck sheets and saved object; `back` is one shared PNG or one PNG per design, in order;
     faces resized to the sheets' cells before come from `kept`, and sheets made before from
     `kept_sheets` (the build cache)."""
     if not cards:
         raise ValueError("a TTS deck needs at least one card")
     if isinstance(back, list) and len(back) != len(cards):
-        raise ValueError(f"{len(back)} backs given for {len(cards)} cards")
+        raise ValueError(f"{len(back)} backs given for {len(cards)} designs")
+    if any(card.copies < 1 for card in cards):
+        raise ValueError("a TTS deck shows only designs it has a copy of")
     grid = _grid(len(cards), Image.open(io.BytesIO(cards[0].face)).size)
     back_url = f"{file_stem}-back.png"
     files = {} if isinstance(back, list) else {back_url: encode_png(_open_rgb(back))}
@@ -114,14 +120,18 @@ def tts_deck(
             back_url = f"{file_stem}-backs-{number}.png"
             files[back_url] = sheet(dict(enumerate(back[chunk])))
         custom_deck[str(number)] = _custom_deck(face_url, back_url, grid, isinstance(back, list))
-    ids = [_card_id(index, grid) for index in range(len(cards))]
-    state = _deck_state(name, cards, ids, custom_deck)
+    copies = [
+        (card.nickname, _card_id(index, grid))
+        for index, card in enumerate(cards)
+        for _ in range(card.copies)
+    ]
+    state = _deck_state(name, copies, custom_deck)
     saved = {"SaveName": "", "ObjectStates": [state]}
     return TtsExport(files=files, saved_object=saved, columns=grid.columns, rows=grid.rows)
 
 
 def _grid(count: int, card: tuple[int, int]) -> _Grid:
-    """The smallest grid holding every card plus the hidden slot, capped at 10 x 7 per sheet."""
+    """The smallest grid holding every design plus the hidden slot, capped at 10 x 7 per sheet."""
     columns = min(MAX_COLUMNS, count + 1)
     rows = min(MAX_ROWS, math.ceil((count + 1) / columns))
     width, height = card
@@ -146,8 +156,7 @@ def _sheet(slots: dict[int, bytes], grid: _Grid, cells: Callable[[bytes], Image.
 
 def _cells(size: tuple[int, int], kept: Kept | None) -> Callable[[bytes], Image.Image]:
     """A PNG resized to a cell of `size` (or taken from `kept`), the last few at hand: a
-    design's copies come one after another, so each design is resized once (100 copies of a
-    coin took a second)."""
+    shared back or the hidden card shows on every sheet, so it is resized once."""
 
     @lru_cache(maxsize=4)
     def cell(png: bytes) -> Image.Image:
@@ -171,7 +180,7 @@ def _open_rgb(png: bytes) -> Image.Image:
 
 
 def _card_id(index: int, grid: _Grid) -> int:
-    """TTS card ID: deck sheet number times 100 plus the card's slot on that sheet."""
+    """TTS card ID: deck sheet number times 100 plus the design's slot on that sheet."""
     sheet, slot = divmod(index, grid.cards_per_sheet)
     return (sheet + 1) * 100 + slot
 
@@ -190,26 +199,27 @@ def _custom_deck(face_url: str, back_url: str, grid: _Grid, unique_back: bool) -
 
 
 def _deck_state(
-    name: str, cards: list[TtsCard], ids: list[int], custom_deck: dict[str, dict[str, Any]]
+    name: str, copies: list[tuple[str, int]], custom_deck: dict[str, dict[str, Any]]
 ) -> dict[str, Any]:
-    """The object TTS spawns: a lone Card for one card, else a DeckCustom holding every card."""
-    if len(cards) == 1:
+    """The object TTS spawns: a lone Card for one copy, else a DeckCustom holding every copy
+    (nickname and card ID), in deck order."""
+    if len(copies) == 1:
         return {
             "Name": "Card",
             "Nickname": name,
             "Transform": dict(TRANSFORM),
-            "CardID": ids[0],
+            "CardID": copies[0][1],
             "CustomDeck": custom_deck,
         }
     contained = [
-        {"Name": "Card", "Nickname": card.nickname, "CardID": card_id, "Transform": dict(TRANSFORM)}
-        for card, card_id in zip(cards, ids, strict=True)
+        {"Name": "Card", "Nickname": nickname, "CardID": card_id, "Transform": dict(TRANSFORM)}
+        for nickname, card_id in copies
     ]
     return {
         "Name": "DeckCustom",
         "Nickname": name,
         "Transform": dict(TRANSFORM),
-        "DeckIDs": ids,
+        "DeckIDs": [card_id for _, card_id in copies],
         "CustomDeck": custom_deck,
         "ContainedObjects": contained,
     }
