@@ -13,7 +13,12 @@ from generator.render.rulebook import rulebook_blocks
 from generator.units import PAPERS
 from generator.write.book_paragraphs import PagedParagraph, SetParagraph
 from generator.write.rulebook import rulebook_pdf, styles
+from tests.test_card_speed_paths import _same
 
+LINKED = (
+    '<a name="attack"/>When an <b>army</b> attacks<index item="army"/>, every unit fights; see '
+    '<a href="#battle" color="#1f4e8c">Battle</a> and <i>the siege rules</i> for the rest.'
+)
 TEXT = " ".join(["When an army attacks, every unit in the territory fights and the side wins."] * 4)
 
 
@@ -68,3 +73,28 @@ def test_the_sketch_pass_draws_only_text_that_calls_back(monkeypatch):
     assert drawn[TEXT] == 1  # the last pass only
     indexed = next(text for text in drawn if "<index" in text)
     assert drawn[indexed] == 2  # the sketch tells the index its page
+
+
+def _lines(ours: Paragraph, theirs: Paragraph) -> None:
+    """The two paragraphs broke into the same lines, words, fragments and widths."""
+    for name in ("blPara", "frags", "width", "height", "_width_max", "_wrapWidths"):
+        _same(getattr(ours, name), getattr(theirs, name), name)
+
+
+def test_book_paragraphs_break_into_reportlabs_lines_without_its_breaker(monkeypatch):
+    counts = _counted(monkeypatch)
+    body = styles()["body"]
+    for width in (45, 80, 123.4, 200, 500):
+        ours, theirs = SetParagraph(LINKED, body), Paragraph(LINKED, body)
+        assert ours.wrap(width, 300) == theirs.wrap(width, 300)
+        _lines(ours, theirs)
+    assert counts[LINKED] == 5  # ReportLab's paragraphs only
+
+
+def test_a_word_wider_than_the_column_is_split_by_reportlab(monkeypatch):
+    counts = _counted(monkeypatch)
+    markup = "<b>Siege:</b> Constantinopolitanissimusmmmmm falls"
+    ours, theirs = SetParagraph(markup, styles()["body"]), Paragraph(markup, styles()["body"])
+    assert ours.wrap(60, 300) == theirs.wrap(60, 300)
+    _lines(ours, theirs)
+    assert counts[markup] == 2 and ours._splitLongWordCount == 1

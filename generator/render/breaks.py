@@ -6,6 +6,10 @@ it counts the spaces again. Fitting a big deck's text spends a quarter of its ti
 paragraph uses none of those features, so `wrapped` runs the same greedy rule with the measures
 cached: the same lines, words, styles and widths, float for float. Anything that uses one of
 those features, or a ReportLab release this was not compared with, goes to ReportLab's `wrap`.
+
+Rulebook paragraphs (`write/book_paragraphs.py`) are broken here too. Their style may split a
+word wider than the column; while no word is that wide, splitting never happens and the rule
+is the same, so only a paragraph holding such a word goes to ReportLab.
 """
 
 from __future__ import annotations
@@ -41,14 +45,19 @@ SOFT_HYPHEN = "\xad"  # ReportLab may break a word at one: its own breaker handl
 
 
 def wrapped(paragraph: Paragraph, width: float, height: float) -> tuple[float, float]:
-    """What `paragraph.wrap(width, height)` returns, leaving the paragraph as it leaves it."""
+    """What `Paragraph.wrap(paragraph, width, height)` returns, leaving the paragraph as it
+    leaves it (ReportLab's own wrap, not a subclass's, so a subclass's wrap can call this)."""
     if not FOLLOWS or width < _FUZZ or not _plain(paragraph):
-        return paragraph.wrap(width, height)
-    paragraph.width = width
+        return Paragraph.wrap(paragraph, width, height)
     style = paragraph.style
     first = width - (style.leftIndent + style.firstLineIndent) - style.rightIndent
-    paragraph._wrapWidths = [first, width - style.leftIndent - style.rightIndent]
-    paragraph.blPara = _break_lines(paragraph, paragraph._wrapWidths)
+    widths = [first, width - style.leftIndent - style.rightIndent]
+    taken = _frag_words(paragraph.frags, first)
+    if style.splitLongWords and any(word[0] > min(widths) for word in taken):
+        return Paragraph.wrap(paragraph, width, height)  # it may split a word: ReportLab's rule
+    paragraph.width = width
+    paragraph._wrapWidths = widths
+    paragraph.blPara = _break_lines(paragraph, widths, taken)
     paragraph.height = len(paragraph.blPara.lines) * style.leading
     return paragraph.width, paragraph.height
 
@@ -64,7 +73,6 @@ def _plain(paragraph: Paragraph) -> bool:
         or getattr(style, "hyphenationLang", "")
         or style.uriWasteReduce
         or style.embeddedHyphenation
-        or style.splitLongWords
         or style.endDots
         or paragraph.bulletText
         or auto not in ("", "off")
@@ -121,7 +129,7 @@ def _shrink(words: list, space: float, shrinkage: float) -> float:
     return shrink * shrinkage
 
 
-def _break_lines(paragraph: Paragraph, widths: list[float]) -> ParaLines:
+def _break_lines(paragraph: Paragraph, widths: list[float], taken: list[list]) -> ParaLines:
     """ReportLab's `breakLines` for many styles, step for step, hyphenation and splitting
     left out (the paragraph uses neither)."""
     paragraph._width_max = 0
@@ -134,7 +142,6 @@ def _break_lines(paragraph: Paragraph, widths: list[float]) -> ParaLines:
     max_width = widths[0]
     lines: list[FragLine] = []
     words: list = []
-    taken = _frag_words(paragraph.frags, max_width)
     first_taken = 0
     g = source = None
     n = space = current = 0
