@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from generator.fonts import FontError, missing_characters, resolve_family
+from generator.fonts import FontError, instances, missing_characters, resolve_family
 from tests.conftest import GAME_YAML, HEROES_CSV
 from tests.printing import embedded_fonts
 
@@ -171,3 +174,64 @@ def test_pdffonts_shows_the_families_embedded_and_subset(game, pnp):
     rows = {line.split()[0].split("+", 1)[1]: line.split()[-5:-3] for line in listing}
     assert rows["SourceSerif4-Bold"] == ["yes", "yes"]
     assert all(value == ["yes", "yes"] for value in rows.values()), rows
+
+
+INTER = resolve_family(None, None)
+INTER_REGULAR = INTER.face("regular").path  # variable: its default instance is the regular
+
+
+def test_font_facts_are_kept_and_a_second_read_parses_no_font(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    first = instances.font_facts(INTER_REGULAR)
+    parsed = instances.open_font(INTER_REGULAR)
+    assert first.axes == {axis.axisTag: axis.defaultValue for axis in parsed["fvar"].axes}
+    assert first.outlines and first.characters == frozenset(parsed.getBestCmap())
+    assert len(list((tmp_path / "fonts" / "facts").glob("*.json"))) == 1
+    monkeypatch.setattr(instances, "open_font", _no_parse)
+    assert instances.font_facts(INTER_REGULAR) == first
+
+
+def test_damaged_font_facts_are_read_again_from_the_font(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    fresh = instances.font_facts(INTER_REGULAR)
+    (kept,) = (tmp_path / "fonts" / "facts").glob("*.json")
+    for damage in (b"", b"{not json", b'{"outlines": 1, "axes": null, "characters": []}',
+                   b'{"outlines": true, "axes": {"wght": "400"}, "characters": []}',
+                   b'{"outlines": true, "axes": null, "characters": ["65"]}'):  # fmt: skip
+        kept.write_bytes(damage)
+        assert instances.font_facts(INTER_REGULAR) == fresh
+        assert json.loads(kept.read_bytes())["characters"] == sorted(fresh.characters)
+
+
+def test_font_facts_follow_the_file_content(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    font = tmp_path / "Face.ttf"
+    shutil.copy(INTER_REGULAR, font)
+    assert instances.font_facts(font).axes is not None
+    shutil.copy(FONT_FILE, font)  # another font (static) at the same path
+    os.utime(font, ns=(1, 1))
+    facts = instances.font_facts(font)
+    assert facts.axes is None and facts == instances._read_facts(FONT_FILE)
+
+
+def test_a_face_embeds_the_same_file_with_its_facts_kept(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    location = dict(INTER.face("regular").location)
+    parsed = instances.embeddable(INTER_REGULAR, location, "Inter-Regular")
+    monkeypatch.setattr(instances, "open_font", _no_parse)
+    assert instances.embeddable(INTER_REGULAR, location, "Inter-Regular") == parsed
+
+
+def test_a_build_reading_kept_font_facts_never_imports_fonttools_tables():
+    probe = (
+        "import sys, generator.build; from generator.fonts import *\n"
+        "inter = resolve_family(None, None); family_faces(inter)\n"
+        "missing_characters(inter, 'bold', 'x'); print('fontTools.ttLib' in sys.modules)"
+    )
+    for _ in range(2):  # the first may read the facts from the fonts (a fresh cache)
+        run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert run.stdout.split() == ["False"], run.stderr
+
+
+def _no_parse(path: Path) -> None:
+    raise AssertionError(f"{path.name} was parsed again")

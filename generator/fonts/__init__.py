@@ -26,7 +26,7 @@ from generator.fonts.families import (
     packaged_family,
     slug,
 )
-from generator.fonts.instances import FontFileError, embeddable, open_font
+from generator.fonts.instances import FontFileError, embeddable, font_facts
 
 CARD_FAMILY = "Inter"
 BOOK_FAMILY = "Source Serif 4"
@@ -124,7 +124,7 @@ def missing_characters(family: Family, style: str, text: str) -> list[str]:
 
 @cache
 def _cmap(path: Path) -> frozenset[int]:
-    return frozenset(open_font(path).getBestCmap())
+    return font_facts(path).characters
 
 
 def describe_characters(chars: list[str], limit: int = 5) -> str:

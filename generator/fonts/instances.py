@@ -1,21 +1,29 @@
-"""Font files ReportLab can embed: variable fonts pinned to one instance, cached on disk."""
+"""Font files ReportLab can embed: variable fonts pinned to one instance, cached on disk, and
+what a build reads of a font file (its outlines, axes and characters), kept by its content."""
 
 from __future__ import annotations
 
 import hashlib
 import io
+import json
 import logging
 import os
+from contextlib import suppress
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from fontTools import version as FONTTOOLS_VERSION
-from fontTools.ttLib import TTFont, TTLibError
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from generator.limits import MEGABYTE, active, megabytes, raise_hint
 
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
+
 CACHE_ENV = "PNP_CACHE_DIR"
+FACTS = "facts"  # the folder of kept font facts, in the font cache
 # GPOS pair kerning makes instancing 10x slower; ReportLab does not kern, and HarfBuzz keeps
 # the mark and cursive positioning that Arabic needs, so only pair adjustments are dropped.
 PAIR_POS, EXTENSION = 2, 9
@@ -34,12 +42,9 @@ def cache_dir() -> Path:
 
 def open_font(path: Path) -> TTFont:
     """A font read into memory (the file is closed); anything not a font is a FontFileError."""
-    size, most = path.stat().st_size, active().font_file_mb * MEGABYTE
-    if size > most:
-        raise FontFileError(
-            f"expected a font file of at most {megabytes(most)}{raise_hint('font_file_mb')}, "
-            f"found {megabytes(size)}"
-        )
+    from fontTools.ttLib import TTFont, TTLibError  # ~25 ms to import; a rebuild reads facts
+
+    _within_limit(path)
     try:
         font = TTFont(io.BytesIO(path.read_bytes()), lazy=True, fontNumber=0)
         font["cmap"]
@@ -47,6 +52,93 @@ def open_font(path: Path) -> TTFont:
     except (TTLibError, OSError, KeyError, AssertionError, ValueError, IndexError) as exc:
         raise FontFileError(f"expected a TrueType or OpenType font, found {_reason(exc)}") from exc
     return font
+
+
+def _within_limit(path: Path) -> None:
+    """A FontFileError for a font file larger than the game's limit allows."""
+    size, most = path.stat().st_size, active().font_file_mb * MEGABYTE
+    if size > most:
+        raise FontFileError(
+            f"expected a font file of at most {megabytes(most)}{raise_hint('font_file_mb')}, "
+            f"found {megabytes(size)}"
+        )
+
+
+@dataclass(frozen=True)
+class FontFacts:
+    """What a build reads of a font file. Parsing them with fontTools (its cmap above all) is
+    ~7 ms a face and importing it ~25 ms; reading them back from the font cache ~0.3 ms."""
+
+    outlines: bool  # TrueType (glyf) outlines, the only ones ReportLab embeds
+    axes: dict[str, float] | None  # a variable font's axes at their defaults; None if static
+    characters: frozenset[int]  # the code points its best cmap maps
+
+
+def font_facts(path: Path) -> FontFacts:
+    """A font file's facts, kept under the SHA-256 of its content and fontTools' version (an
+    edited file, or another reader, reads them again)."""
+    _within_limit(path)
+    key = _content(path)
+    key.update(f"facts {FONTTOOLS_VERSION}".encode())
+    kept = cache_dir() / FACTS / f"{key.hexdigest()}.json"
+    facts = _recalled(kept)
+    if facts is None:
+        facts = _read_facts(path)
+        _keep(kept, facts)
+    return facts
+
+
+def _read_facts(path: Path) -> FontFacts:
+    font = open_font(path)
+    outlines = "glyf" in font
+    variable = outlines and "fvar" in font
+    axes = {axis.axisTag: axis.defaultValue for axis in font["fvar"].axes} if variable else None
+    return FontFacts(outlines, axes, frozenset(font.getBestCmap() or ()))
+
+
+def _recalled(kept: Path) -> FontFacts | None:
+    """Facts kept before, or None when there are none or they are not as `_keep` writes them."""
+    try:
+        data = json.loads(kept.read_bytes())
+        outlines, axes, characters = data["outlines"], data["axes"], data["characters"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    if not isinstance(outlines, bool) or not _is_axes(axes) or not _is_codes(characters):
+        return None
+    return FontFacts(outlines, axes, frozenset(characters))
+
+
+def _is_axes(axes: Any) -> bool:
+    return axes is None or (
+        isinstance(axes, dict)
+        and all(type(value) in (int, float) for value in axes.values())  # keys are str in JSON
+    )
+
+
+def _is_codes(characters: Any) -> bool:
+    return isinstance(characters, list) and all(type(code) is int for code in characters)
+
+
+def _keep(kept: Path, facts: FontFacts) -> None:
+    """Write facts whole (a temporary file renamed), so no reader meets half of them."""
+    data = {"outlines": facts.outlines, "axes": facts.axes, "characters": sorted(facts.characters)}
+    temporary = kept.with_suffix(f".{os.getpid()}.tmp")
+    with suppress(OSError):  # a font cache that cannot be written only slows the next build
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(json.dumps(data))
+        temporary.replace(kept)
+
+
+def _content(path: Path) -> Any:
+    """A running SHA-256 of the file's bytes, to name what is kept of it (a copy: go on with
+    it freely); hashed once per process while its size and modification time stay the same."""
+    stat = path.stat()
+    return _hashed(path.resolve(), stat.st_size, stat.st_mtime_ns).copy()
+
+
+@cache
+def _hashed(path: Path, size: int, mtime: int) -> Any:
+    return hashlib.sha256(path.read_bytes())
 
 
 def check_outlines(path: Path) -> None:
@@ -68,15 +160,15 @@ def _reason(exc: Exception) -> str:
 
 def embeddable(path: Path, location: dict[str, float] | None, name: str) -> Path:
     """A file ReportLab can embed for this face: the file itself, or a pinned instance `name`d."""
-    font = open_font(path)
-    if "glyf" not in font:
+    facts = font_facts(path)
+    if not facts.outlines:
         raise FontFileError(
             f"expected TrueType outlines (glyf), found PostScript (CFF) outlines in {path.name}; "
             "use the family's TTF files"
         )
-    if "fvar" not in font:
+    axes = facts.axes
+    if axes is None:
         return path
-    axes = {axis.axisTag: axis.defaultValue for axis in font["fvar"].axes}
     pinned = {**axes, **{tag: value for tag, value in (location or {}).items() if tag in axes}}
     if pinned == axes:
         return path
@@ -86,11 +178,12 @@ def embeddable(path: Path, location: dict[str, float] | None, name: str) -> Path
 @cache
 def _instance(path: Path, location: tuple[tuple[str, float], ...], name: str) -> Path:
     """The variable font pinned at `location`, made once per machine and kept in the cache."""
-    key = hashlib.sha256(path.read_bytes())
+    key = _content(path)
     key.update(repr((location, name, FONTTOOLS_VERSION)).encode())
     target = cache_dir() / f"{path.stem.split('[')[0]}-{key.hexdigest()[:16]}.ttf"
     if target.exists():
         return target
+    from fontTools.ttLib import TTFont
     from fontTools.varLib import instancer  # slow to import; needed once per machine and face
 
     font = TTFont(io.BytesIO(path.read_bytes()))
