@@ -8,6 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paraparser import ParaParser
 
 from generator.render.rulebook import rulebook_blocks
 from generator.units import PAPERS
@@ -98,3 +99,23 @@ def test_a_word_wider_than_the_column_is_split_by_reportlab(monkeypatch):
     assert ours.wrap(60, 300) == theirs.wrap(60, 300)
     _lines(ours, theirs)
     assert counts[markup] == 2 and ours._splitLongWordCount == 1
+
+
+def test_book_markup_makes_reportlabs_fragments_without_its_parser(monkeypatch):
+    parsed: list[str] = []
+    original = ParaParser.parse
+
+    def parsing(self, text, style):
+        parsed.append(text)
+        return original(self, text, style)
+
+    monkeypatch.setattr(ParaParser, "parse", parsing)
+    body = styles()["body"]
+    for markup in (LINKED, '<a href="#battle" color="#1f4e8c">Battle</a> &amp; <b>war</b>'):
+        ours, theirs = SetParagraph(markup, body), Paragraph(markup, body)
+        assert ours.text == theirs.text
+        _same(ours.frags, theirs.frags)
+        assert parsed == [markup]  # ReportLab's paragraph only
+        parsed.clear()
+    SetParagraph('<font color="red">Siege</font>', body)  # outside the grammar: ReportLab's
+    assert parsed == ['<font color="red">Siege</font>']

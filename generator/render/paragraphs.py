@@ -4,7 +4,10 @@
 and the icon's `<img src width height valign/>`. Python's HTMLParser spent a third of every
 paragraph's setup finding those tags; here a regular expression finds them and ReportLab's own
 parser handlers build the fragments, so they are the very fragments its parser makes. Anything
-outside the grammar (or badly nested) goes through ReportLab's parser as before.
+outside the grammar (or badly nested) goes through ReportLab's parser as before. The rulebook's
+paragraphs (`write/book_paragraphs.py`) add links, anchors and index entries to the grammar:
+`<a href="..." color="...">`, `<a name="..."/>` and `<index item="..."/>`, attribute values
+without `&` (which HTMLParser would unescape).
 """
 
 from __future__ import annotations
@@ -19,12 +22,14 @@ from reportlab.platypus.paraparser import ParaFrag, ParaParser
 
 TOKEN = re.compile(
     r"(?P<data>[^<&]+)"
-    r"|<(?P<close>/?)(?P<tag>[bi])>"
+    r"|<(?P<close>/?)(?P<tag>[bia])>"
     r"|(?P<br><br/>)"
     r'|<img src="(?P<src>[^"<>&]*)" width="(?P<width>[0-9.]+)"'
     r' height="(?P<height>[0-9.]+)" valign="(?P<valign>-?[0-9.]+)"/>'
+    r'|<(?P<book>a|index)(?P<attributes>(?: [a-z]+="[^"<>&]*")+)(?P<empty>/?)>'
     r"|&(?P<entity>amp|lt|gt);"
 )
+ATTRIBUTE = re.compile(r' ([a-z]+)="([^"]*)"')
 
 
 class _Outside(ValueError):
@@ -41,13 +46,23 @@ SHAPES_AT_MOST = 4096  # beyond this many, a paragraph is parsed as it is (bound
 
 def card_paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
     """The paragraph `Paragraph(markup, style)` makes, with the same fragments."""
+    parsed = parsed_markup(markup, style)
+    if parsed is None:  # outside the grammar, or a handler objects: ReportLab's parser says why
+        return Paragraph(markup, style)
+    text, frags = parsed
+    return Paragraph(text, style, frags=frags)
+
+
+def parsed_markup(markup: str, style: ParagraphStyle) -> tuple[str, list[ParaFrag]] | None:
+    """The text and fragments `Paragraph(markup, style)` keeps, or None for markup outside the
+    grammar (or that a handler objects to)."""
     text = cleanBlockQuotedText(markup)
     try:
         frags = _fragments(text, style)
-    except Exception:  # outside the grammar, or a handler objects: ReportLab's parser says why
-        return Paragraph(markup, style)
+    except Exception:
+        return None
     textTransformFrags(frags, style)
-    return Paragraph(text, style, frags=_settled(frags))
+    return text, _settled(frags)
 
 
 def _settled(frags: list[ParaFrag]) -> list[ParaFrag]:
@@ -60,7 +75,7 @@ def _settled(frags: list[ParaFrag]) -> list[ParaFrag]:
         if frag.us_lines == []:
             frag.us_lines = NO_LINES
         icon = getattr(frag, "cbDefn", None)
-        if icon is not None:
+        if icon is not None and icon.kind == "img":
             icon = _ICONS.setdefault((icon.src, icon.width, icon.height, icon.valign), icon)
             frag.cbDefn, frag.src, frag.width = icon, icon.src, icon.width
             frag.height, frag.valign = icon.height, icon.valign
@@ -80,7 +95,10 @@ def _fragments(text: str, style: ParagraphStyle) -> list[ParaFrag]:
             _fragment(cls, attributes, pieces if takes else None) for cls, attributes, takes in made
         ]
     frags, made = _parsed(text, style, texts)
-    if made is not None and len(_SHAPES) < SHAPES_AT_MOST:
+    # a link's, anchor's or index entry's fragments are never made again for another paragraph:
+    # ReportLab gives each paragraph its own link lists and callbacks, so ours do too
+    linked = any(tag is not None and tag.startswith(("<a", "<index")) for tag in shape)
+    if made is not None and not linked and len(_SHAPES) < SHAPES_AT_MOST:
         _SHAPES[key] = made
     return frags
 
@@ -158,6 +176,13 @@ def _token(parser: ParaParser, match: re.Match[str], open_tags: list[str]) -> No
     elif kind == "br":
         parser.start_br({})
         parser.end_br()
+    elif match["book"] is not None:
+        tag = match["book"]
+        getattr(parser, f"start_{tag}")(dict(ATTRIBUTE.findall(match["attributes"])))
+        if match["empty"]:
+            getattr(parser, f"end_{tag}")()
+        else:
+            open_tags.append(tag)
     elif match["src"] is not None:
         names = ("src", "width", "height", "valign")
         parser.start_img({name: match[name] for name in names})
