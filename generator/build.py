@@ -329,25 +329,25 @@ def _run_jobs(
     the progress of each part counts its jobs as they finish."""
     for part in dict.fromkeys(job.part for job in jobs):
         progress.stage(part, sum(job.part == part for job in jobs), JOB_UNITS.get(part, ""))
+    if store is None:
+        return [files for files, _ in _made(loaded, jobs, options, None)]
+    from generator.cache.pages import PageDigests, shared_digests  # `pnp check` draws no page
+
     game = loaded.game
     shared = (game.title, game.symbols, game.limits)
-    keys = (
-        job_keys(loaded.folder, options, shared, jobs, (PieceFaces, Face))
-        if store
-        else [None] * len(jobs)
-    )
-    found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}
-    for i in found:
-        progress.advance(jobs[i].part)
-    missing = [i for i in range(len(jobs)) if i not in found]
-    rasters = Rasters(store.folder) if store else None
-    made = _made(loaded, [jobs[i] for i in missing], options, rasters)
+    digests = PageDigests()  # faces walked once, for the job keys and the pages drawn here
+    with shared_digests(digests):
+        keys = job_keys(loaded.folder, options, shared, jobs, digests)
+        found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}
+        for i in found:
+            progress.advance(jobs[i].part)
+        missing = [i for i in range(len(jobs)) if i not in found]
+        made = _made(loaded, [jobs[i] for i in missing], options, Rasters(store.folder))
     for i, (files, entries) in zip(missing, made, strict=True):
         found[i] = files
-        if store:
-            keep_job(store, keys[i], files)
-            for entry in entries:  # the job's rasters and book pages, written at the flush
-                store.keep_bytes(*entry)
+        keep_job(store, keys[i], files)
+        for entry in entries:  # the job's rasters and book pages, written at the flush
+            store.keep_bytes(*entry)
     return [found[i] for i in range(len(jobs))]
 
 

@@ -72,10 +72,31 @@ def test_a_rebuild_draws_only_the_pages_that_changed(tmp_path, drawn, new, glyph
 
 def test_a_face_drawing_a_glyph_only_its_process_names_has_no_page_key():
     face = Face("deck", "card", "front", Size(63.5, 88.9), None, ())
-    PageDigests()(face)
     shaped = Face("deck", "card\ue012", "front", Size(63.5, 88.9), None, ())
-    with pytest.raises(Uncacheable):
-        PageDigests()(shaped)
+    digests = PageDigests()
+    digests(shaped)  # a job's key: the job's files are bytes, whatever names its glyphs
+    for _ in range(2):  # walked before or not
+        with pytest.raises(Uncacheable):
+            digests.page_key("state", (face, [shaped]))
+        assert digests.page_key("state", face) == PageDigests().page_key("state", face)
+
+
+def test_a_rebuild_walks_each_face_once_for_its_job_keys_and_pages(tmp_path, monkeypatch):
+    folder, cache = new_game(str(tmp_path / "river"), tmp_path), tmp_path / "cache"
+    kit(folder, cache)
+    deck = folder / "decks" / "actions.csv"
+    deck.write_text(deck.read_text().replace(OLD, "Swap one card from your hand"))
+    walked: list[int] = []
+    real = PageDigests._walk
+
+    def walk(self, out, value):
+        if isinstance(value, Face):
+            walked.append(id(value))
+        real(self, out, value)
+
+    monkeypatch.setattr(PageDigests, "_walk", walk)
+    kit(folder, cache)
+    assert walked and len(walked) == len(set(walked))  # 3 times before: jobs, sheets, print shop
 
 
 def test_a_tts_sheet_whose_faces_are_unchanged_is_not_encoded_again(tmp_path):
@@ -104,4 +125,5 @@ def test_a_face_read_back_from_the_cache_has_the_page_key_of_the_face_fitted():
     loaded, _ = checked_game(LOST_AND_FOUND)
     faces = [face for deck in rendered_decks(loaded)[:2] for face in deck.fronts]
     for face in faces:  # pickled again, a read-back face is not the same bytes (kept text)
-        assert PageDigests()(face) == PageDigests()(pickle.loads(pickle.dumps(face)))
+        again = pickle.loads(pickle.dumps(face))
+        assert PageDigests().page_key(face) == PageDigests().page_key(again)

@@ -35,17 +35,17 @@ def game_key(folder: Path, options: Any) -> str:
 
 
 def job_keys(
-    folder: Path, options: Any, shared: tuple, jobs: list, remembered: tuple[type, ...]
+    folder: Path, options: Any, shared: tuple, jobs: list, digests: Digests
 ) -> list[str | None]:
     """The key of each job from what it reads (the `shared` inputs of every job, such as the
     glossary, and the job itself); None for a job holding a value with no stable digest.
 
     `--only` is left out: a deck's PNGs are the same whichever other parts are built with them.
-    Objects of the `remembered` types (faces) are walked once however many jobs draw them.
+    Objects of the types `digests` remembers (faces) are walked once however many jobs (and,
+    with the same `digests`, pages) draw them.
     """
     everything = replace(options, only=frozenset())
     common = digest("job", code_version(), everything, asset_files(folder), *shared)
-    digests = Digests(remembered)
     return [_key(digests, common, job) for job in jobs]
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import pickle
 import re
 from collections.abc import Callable
-from contextlib import suppress
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,17 +34,18 @@ from reportlab.pdfbase.pdfdoc import PDFPage
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.cache.keys import Digests, Uncacheable, asset_files, code_version, digest
-from generator.cache.store import Store
+from generator.cache.store import Store, activated
 from generator.impose.grid import Edges, SheetPlan, Slot
 from generator.options import PrintOptions
-from generator.render.faces import Face
+from generator.render.faces import Face, PieceFaces
 from generator.units import Size
 from generator.write.draw import encoded_stream
 
 SHEET_PAGES = "sheet-pages"
 PRIVATE_USE = re.compile(rb"\\u(e[0-9a-f]{3}|f[0-8][0-9a-f]{2})")  # as repr() writes U+E000-U+F8FF
-# What pages of a document share (the same objects page after page), walked once for their keys.
-SHARED = (Face, SheetPlan, Slot, PrintOptions, Edges, Size)
+# What pages of a document share (the same objects page after page), walked once for their keys;
+# a deck's faces (PieceFaces) are what the build's job keys walk.
+SHARED = (Face, PieceFaces, SheetPlan, Slot, PrintOptions, Edges, Size)
 
 
 @dataclass(frozen=True)
@@ -72,18 +73,52 @@ class Snapshot:
 
 class PageDigests(Digests):
     """Digests of what pages draw, pages' shared objects walked once; a face that draws a glyph
-    through a private-use character has none (the glyph it names is this process's, see
+    through a private-use character has no page key (the glyph it names is this process's, see
     cache/faces.py). Faces are walked, not pickled: the pickle of a face read from the cache
-    need not be that of the same face fitted."""
+    need not be that of the same face fitted.
+
+    The build takes its job keys with the same digests (`shared_digests`), so a job drawing its
+    pages in the build's process walks no face again (a one-card rebuild of belaad walked its
+    faces three times, for the job keys, the sheets and the print-shop pages)."""
 
     def __init__(self) -> None:
         super().__init__(SHARED)
+        self._private: set[int] = set()  # faces (kept alive in the digests) drawing one
+        self._met_private = False
+
+    def page_key(self, *values: Any) -> str:
+        """The digest of what a page draws; Uncacheable when one of its faces draws a glyph
+        through a private-use character."""
+        self._met_private = False
+        key = self(*values)
+        if self._met_private:
+            raise Uncacheable("a face draws a glyph only this process names")
+        return key
 
     def _walk(self, out: list[bytes], value: Any) -> None:
         start = len(out)
         super()._walk(out, value)
         if isinstance(value, Face) and PRIVATE_USE.search(b"".join(out[start:])):
-            raise Uncacheable(f"{value.card} draws a glyph only this process names")
+            self._private.add(id(value))
+
+    def _remembered(self, value: Any) -> bytes:
+        found = super()._remembered(value)
+        self._met_private = self._met_private or id(value) in self._private
+        return found
+
+
+_ACTIVE: list[PageDigests | None] = [None]
+
+
+def shared_digests(digests: PageDigests) -> AbstractContextManager[None]:
+    """Inside this block, every `PageStore` made in this process takes its page keys with
+    `digests` (those the build took its job keys with)."""
+    return activated(_ACTIVE, digests)
+
+
+def page_digests() -> PageDigests:
+    """The build's shared digests when there are (see `shared_digests`), else new ones."""
+    return _ACTIVE[0] or PageDigests()
 
 
 @dataclass(frozen=True)
@@ -92,7 +127,7 @@ class PageStore:
     show (a job's card sheets and print-shop PDF draw the same faces)."""
 
     root: Path  # the cache folder, as `Store` takes it
-    digests: PageDigests = field(default_factory=PageDigests, compare=False)
+    digests: PageDigests = field(default_factory=page_digests, compare=False)
 
     def recall(self, key: str) -> dict[str, KeptPage]:
         """The pages a document kept under `key` (none when gone or damaged)."""
@@ -151,7 +186,7 @@ class PageReuse:
             self.drawn.append(drawn)
             return " ".join([self.state, *(str(id(value)) for value in drawn)])
         try:
-            return self.store.digests(self.state, *drawn)
+            return self.store.digests.page_key(self.state, *drawn)
         except Uncacheable:
             return None
 
