@@ -171,13 +171,32 @@ def _is_data(name: str) -> bool:
 def code_version() -> str:
     """pnp's version, its own code and shared layouts, and every installed package's version:
     whatever of these changes, nothing cached before is reused."""
-    sources = [
-        (path.relative_to(PACKAGE.parent).as_posix(), file_digest(path))
-        for base in (PACKAGE, TEMPLATES)
-        for path in sorted(base.rglob("*"))
-        if path.is_file() and path.suffix != ".pyc"
-    ]
+    sources = [(name, _read_digest(path)) for name, path in _sources()]
     return digest(FORMAT, _pnp_version(), sources, _installed())
+
+
+def _sources() -> list[tuple[str, str]]:
+    """pnp's code and layout files (not bytecode) as (path from the checkout, path), in the
+    order of their path's parts. os.walk and one read a file take 5 ms CPU for its ~170 files,
+    where Path.rglob, is_file, stat and resolve took 15 ms, in every build's process."""
+    found = []
+    for base in (PACKAGE, TEMPLATES):
+        for root, dirs, names in os.walk(base):
+            dirs[:] = [name for name in dirs if name != "__pycache__"]  # bytecode and its temps
+            for name in names:
+                if os.path.splitext(name)[1] != ".pyc":
+                    path = os.path.join(root, name)
+                    found.append((os.path.relpath(path, PACKAGE.parent).split(os.sep), path))
+    return [("/".join(parts), path) for parts, path in sorted(found)]
+
+
+def _read_digest(path: str) -> str:
+    """A file's SHA-256, as `file_digest` names a file gone since it was listed."""
+    try:
+        with open(path, "rb") as file:
+            return hashlib.sha256(file.read()).hexdigest()
+    except OSError:
+        return "missing"
 
 
 def _installed() -> list[str]:
