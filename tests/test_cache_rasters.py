@@ -4,15 +4,19 @@ a cold build."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+
+from PIL import Image
 
 from generator.batch import built_game
 from generator.cache.keys import FORMAT
-from generator.cache.rasters import CELLS, RASTERS
+from generator.cache.rasters import CELLS, RASTERS, Rasters
 from generator.options import BuildOptions
 from generator.starter import new_game
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions
+from generator.write.tts import TtsCard, tts_deck
 
 EXPORTS = BuildOptions("a4", PrintOptions(PAPERS["a4"]), frozenset({"png", "tts"}), dpi=72)
 OLD, NEW = "Swap a card from your hand", "Swap one card from your hand"  # the Trade card's text
@@ -62,3 +66,41 @@ def test_a_rebuild_resizes_only_the_changed_cards_faces_for_tts(tmp_path, monkey
     assert len(opened) == 2  # the shared back, written as it is, and the changed front: the
     # other fronts and the hidden card (6 opened without the cache) come resized from the cache
     assert after == exports(folder, None)
+
+
+def heroes(changed: int | None = None) -> list[TtsCard]:
+    """12 designs (a 10 x 2 sheet: two bands), one of them redrawn when `changed` says which."""
+    cards = []
+    for i in range(12):
+        face = Image.new("RGB", (40, 56), (20 * i, 90, 250 - 20 * i))
+        if i == changed:
+            face.paste((255, 255, 255), (5, 5, 35, 20))
+        buffer = io.BytesIO()
+        face.save(buffer, "PNG")
+        cards.append(TtsCard(f"Hero {i}", buffer.getvalue(), 2))
+    return cards
+
+
+def heroes_deck(cards: list[TtsCard], kept: Rasters | None) -> dict[str, bytes]:
+    """The deck's files, with faces, sheets and bands kept in `kept` when given."""
+    png = io.BytesIO()
+    Image.new("RGB", (40, 56), (255, 0, 255)).save(png, "PNG")
+    return tts_deck("Heroes", cards, png.getvalue(), png.getvalue(), "heroes", kept).files
+
+
+def test_a_changed_sheet_encodes_the_changed_cards_row_alone(tmp_path, monkeypatch):
+    import generator.write.tts as tts
+
+    rasters, fresh = Rasters(tmp_path), heroes_deck(heroes(changed=11), None)
+    heroes_deck(heroes(), rasters)
+    encoded = []
+    real_band = tts.band
+    monkeypatch.setattr(tts, "band", lambda image: encoded.append(image) or real_band(image))
+    asked = []
+    real_ask = Rasters.band
+    monkeypatch.setattr(Rasters, "band", lambda *a: asked.append(a[1]) or real_ask(*a))
+
+    heroes_deck(heroes(), rasters)
+    assert (asked, encoded) == ([], [])  # the sheet is kept whole: no band is asked for
+    assert heroes_deck(heroes(changed=11), rasters) == fresh
+    assert len(asked) == 2 and len(encoded) == 1  # the second row, which shows hero 11

@@ -5,6 +5,8 @@ A raster is a pure function of its key: its bytes go where output files are kept
 are stored once), and `rasters/` holds each key's SHA-256. `cells/` holds each face resized to
 a TTS deck sheet's cell (its RGB pixels, compressed), by the face's bytes and the cell's size:
 decoding and resizing every face took most of a TTS deck's time in a one-card rebuild.
+`tts-sheets/` and `tts-bands/` hold the SHA-256 of a whole TTS deck sheet and of one encoded
+row of its cells, by the faces they show: a changed card's sheet encodes that card's row alone.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ from generator.cache.keys import Digests, Uncacheable, asset_files, code_version
 from generator.cache.store import Store
 from generator.model import Symbol
 from generator.render.faces import PieceFaces
+from generator.write.png_bands import Band
 
 RASTERS = "rasters"
 CELLS = "cells"
 SHEETS = "tts-sheets"
+BANDS = "tts-bands"
 
 
 @dataclass(frozen=True)
@@ -55,15 +59,16 @@ class Rasters:
         """A TTS deck sheet of the PNGs in `slots` on `grid`, made by `make`: the kept PNG, else
         made now and kept (encoding a sheet of 4096 px a side takes a quarter of a second, and
         a changed card leaves its deck's other sheets as they were)."""
-        store = Store(self.root)
-        shown = sorted((slot, hashlib.sha256(png).hexdigest()) for slot, png in slots.items())
-        key = digest(SHEETS, code_version(), grid, shown)
-        png = _kept(store, SHEETS, key)
-        if png is None:
-            png = make()
-            with suppress(OSError):  # a cache that cannot be written only slows the next build
-                store.put(SHEETS, key, store.put_file(png).encode())
-        return png
+        return _kept_or_made(Store(self.root), SHEETS, _shown_key(SHEETS, grid, slots), make)
+
+    def band(self, slots: dict[int, bytes], grid: Any, make: Callable[[], Band]) -> Band:
+        """A row of a TTS deck sheet's cells showing the PNGs in `slots` (by column), encoded
+        by `make`: the kept band, else made now and kept (a sheet whose card changed encodes
+        that card's row alone)."""
+        key = _shown_key(BANDS, grid, slots)
+        return Band.from_bytes(
+            _kept_or_made(Store(self.root), BANDS, key, lambda: make().to_bytes())
+        )
 
     def cell(
         self, png: bytes, size: tuple[int, int], make: Callable[[], Image.Image]
@@ -110,7 +115,24 @@ def page_keys(
         return None
 
 
+def _shown_key(kind: str, grid: Any, slots: dict[int, bytes]) -> str:
+    """The key of a sheet or band: the grid and the SHA-256 of the PNG in each slot."""
+    shown = sorted((slot, hashlib.sha256(png).hexdigest()) for slot, png in slots.items())
+    return digest(kind, code_version(), grid, shown)
+
+
+def _kept_or_made(store: Store, kind: str, key: str, make: Callable[[], bytes]) -> bytes:
+    """The bytes kept under `key`, else made now and kept."""
+    data = _kept(store, kind, key)
+    if data is None:
+        data = make()
+        with suppress(OSError):  # a cache that cannot be written only slows the next build
+            store.put(kind, key, store.put_file(data).encode())
+    return data
+
+
 def _kept(store: Store, kind: str, key: str) -> bytes | None:
-    """A PNG kept under `key` (its SHA-256 under `kind`, its bytes with the files), or None."""
+    """Bytes kept under `key` (their SHA-256 under `kind`, the bytes with the files), or None
+    when gone or damaged."""
     sha = store.get(kind, key)
     return store.file(sha.decode("ascii", "replace")) if sha else None

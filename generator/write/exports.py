@@ -62,8 +62,7 @@ def tts_files(
             else _blank(fronts[0])
         )
         hidden = backs[0] if backs else _blank(fronts[0])
-        kept = (rasters.cell, rasters.sheet) if rasters else (None, None)
-        export = tts_deck(deck.owner.name, cards, back, hidden, deck.owner.id, *kept)
+        export = tts_deck(deck.owner.name, cards, back, hidden, deck.owner.id, rasters)
         for name, data in export.files.items():
             yield OutputFile(f"tts/{name}", "tts", data, 1, "screen", {})
         json_text = export.json_text.encode("utf-8")

@@ -16,10 +16,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import Image
 
+from generator.write.png_bands import Band, band, banded_png
 from generator.write.raster import encode_png
 
 MAX_COLUMNS = 10
@@ -77,10 +78,33 @@ class _Grid:
         return self.columns * self.rows - 1
 
 
-# A face's PNG resized to a cell of the given size by the function given, kept where it may be.
-Kept = Callable[[bytes, tuple[int, int], Callable[[], Image.Image]], Image.Image]
-# A deck sheet's PNG (the faces in its slots, its grid) made by the function given, kept likewise.
-KeptSheet = Callable[[dict[int, bytes], Any, Callable[[], bytes]], bytes]
+class Kept(Protocol):
+    """Where what a deck's export made before is kept (the build cache): each is made by the
+    function given when it is not."""
+
+    def cell(
+        self, png: bytes, size: tuple[int, int], make: Callable[[], Image.Image]
+    ) -> Image.Image:
+        """A face's PNG resized to a cell of `size`."""
+        ...
+
+    def sheet(self, slots: dict[int, bytes], grid: Any, make: Callable[[], bytes]) -> bytes:
+        """A deck sheet's PNG, by the PNGs in its slots and its grid."""
+        ...
+
+    def band(self, slots: dict[int, bytes], grid: Any, make: Callable[[], Band]) -> Band:
+        """A row of a sheet's cells, encoded, by the PNGs in its slots (by column) and the grid."""
+        ...
+
+
+class _Afresh:
+    """Keeps nothing (a build without a cache): every cell, sheet and band is made."""
+
+    def cell(self, what: Any, how: Any, make: Callable[[], Any]) -> Any:
+        """What `make` makes, whatever `what` and `how` are."""
+        return make()
+
+    sheet = band = cell
 
 
 def tts_deck(
@@ -90,11 +114,9 @@ def tts_deck(
     hidden: bytes,
     file_stem: str,
     kept: Kept | None = None,
-    kept_sheets: KeptSheet | None = None,
 ) -> TtsExport:
     """Deck sheets and saved object; `back` is one shared PNG or one PNG per design, in order;
-    faces resized to the sheets' cells before come from `kept`, and sheets made before from
-    `kept_sheets` (the build cache)."""
+    faces resized to the sheets' cells, sheets and their bands made before come from `kept`."""
     if not cards:
         raise ValueError("a TTS deck needs at least one card")
     if isinstance(back, list) and len(back) != len(cards):
@@ -105,11 +127,11 @@ def tts_deck(
     back_url = f"{file_stem}-back.png"
     files = {} if isinstance(back, list) else {back_url: encode_png(_open_rgb(back))}
     custom_deck: dict[str, dict[str, Any]] = {}
+    kept = kept or _Afresh()
     cells = _cells(grid.cell, kept)
 
     def sheet(slots: dict[int, bytes]) -> bytes:
-        made = partial(_sheet, slots, grid, cells)
-        return kept_sheets(slots, grid, made) if kept_sheets else made()
+        return kept.sheet(slots, grid, partial(_sheet, slots, grid, cells, kept))
 
     for number, start in enumerate(range(0, len(cards), grid.cards_per_sheet), start=1):
         chunk = slice(start, start + grid.cards_per_sheet)
@@ -143,18 +165,34 @@ def _grid(count: int, card: tuple[int, int]) -> _Grid:
     return _Grid(columns, rows, (cell_w, cell_h))
 
 
-def _sheet(slots: dict[int, bytes], grid: _Grid, cells: Callable[[bytes], Image.Image]) -> bytes:
+def _sheet(
+    slots: dict[int, bytes], grid: _Grid, cells: Callable[[bytes], Image.Image], kept: Kept
+) -> bytes:
     """One deck sheet with each PNG in its slot (resized by `cells`), counted row by row from
-    the top left."""
+    the top left, encoded a row of cells at a time: a changed card's row alone is encoded
+    again, the others come from `kept`."""
+    bands = []
+    for row in range(grid.rows):
+        shown = {
+            slot - row * grid.columns: png
+            for slot, png in slots.items()
+            if slot // grid.columns == row
+        }
+        bands.append(kept.band(shown, grid, partial(_band, shown, grid, cells)))
     cell_w, cell_h = grid.cell
-    sheet = Image.new("RGB", (grid.columns * cell_w, grid.rows * cell_h), "white")
-    for slot, png in slots.items():
-        row, column = divmod(slot, grid.columns)
-        sheet.paste(cells(png), (column * cell_w, row * cell_h))
-    return encode_png(sheet)
+    return banded_png((grid.columns * cell_w, grid.rows * cell_h), bands)
 
 
-def _cells(size: tuple[int, int], kept: Kept | None) -> Callable[[bytes], Image.Image]:
+def _band(shown: dict[int, bytes], grid: _Grid, cells: Callable[[bytes], Image.Image]) -> Band:
+    """One row of a sheet's cells, each PNG in its column, encoded."""
+    cell_w, cell_h = grid.cell
+    image = Image.new("RGB", (grid.columns * cell_w, cell_h), "white")
+    for column, png in shown.items():
+        image.paste(cells(png), (column * cell_w, 0))
+    return band(image)
+
+
+def _cells(size: tuple[int, int], kept: Kept) -> Callable[[bytes], Image.Image]:
     """A PNG resized to a cell of `size` (or taken from `kept`), the last few at hand: a
     shared back or the hidden card shows on every sheet, so it is resized once."""
 
@@ -163,7 +201,7 @@ def _cells(size: tuple[int, int], kept: Kept | None) -> Callable[[bytes], Image.
         def resized() -> Image.Image:
             return _open_rgb(png).resize(size, Image.Resampling.LANCZOS)
 
-        return kept(png, size, resized) if kept else resized()
+        return kept.cell(png, size, resized)
 
     return cell
 
