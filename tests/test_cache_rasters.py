@@ -5,13 +5,14 @@ a cold build."""
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 
 from PIL import Image
 
 from generator.batch import built_game
 from generator.cache.keys import FORMAT
-from generator.cache.rasters import CELLS, RASTERS, Rasters
+from generator.cache.rasters import BANDS, CELLS, RASTERS, SHEETS, Rasters
 from generator.options import BuildOptions
 from generator.starter import new_game
 from generator.units import PAPERS
@@ -104,3 +105,28 @@ def test_a_changed_sheet_encodes_the_changed_cards_row_alone(tmp_path, monkeypat
     assert (asked, encoded) == ([], [])  # the sheet is kept whole: no band is asked for
     assert heroes_deck(heroes(changed=11), rasters) == fresh
     assert len(asked) == 2 and len(encoded) == 1  # the second row, which shows hero 11
+
+
+def test_damaged_sheets_and_bands_in_the_cache_are_made_again(tmp_path):
+    rasters = Rasters(tmp_path)
+    cold = heroes_deck(heroes(), rasters)
+    records = [
+        path
+        for kind in (SHEETS, BANDS)
+        for path in (tmp_path / f"v{FORMAT}" / kind).rglob("*")
+        if path.is_file()
+    ]
+    assert len(records) == 1 + 2  # the sheet and its two bands
+    blobs = [tmp_path / f"v{FORMAT}" / "files" / sha[:2] / sha for sha in kept_shas(records)]
+    noise = random.Random(19)
+    for path in records[:1] + blobs[1:]:  # the sheet's record, and the bands' bytes
+        path.write_bytes(noise.randbytes(200))
+    assert heroes_deck(heroes(), rasters) == cold
+    for path in records:  # every record now
+        path.write_bytes(noise.randbytes(64))
+    assert heroes_deck(heroes(), rasters) == cold
+
+
+def kept_shas(records: list[Path]) -> list[str]:
+    """The SHA-256 each record names (of the bytes kept with the output files)."""
+    return [path.read_text() for path in records]
