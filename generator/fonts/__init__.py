@@ -13,7 +13,6 @@ from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.fonts.families import (
     FONT_SUFFIXES,
@@ -27,6 +26,7 @@ from generator.fonts.families import (
     slug,
 )
 from generator.fonts.instances import FontFileError, embeddable, font_facts
+from generator.fonts.parsed import parsed_font
 
 CARD_FAMILY = "Inter"
 BOOK_FAMILY = "Source Serif 4"
@@ -102,7 +102,7 @@ def family_faces(family: Family) -> dict[str, str]:
             path = embeddable(face.path, dict(face.location), name)
         except FontFileError as exc:
             raise FontError(f"font family '{family.name}' ({family.origin}): {exc}") from exc
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(parsed_font(name, path))
         names[style] = name
     regular = names.get("regular") or next(iter(names.values()))
     for style, name in names.items():
