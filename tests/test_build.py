@@ -184,11 +184,12 @@ def test_tts_export_names_its_sheets_and_grid(built):
     saved = json.loads((built / "tts" / "heroes.json").read_text())
     deck = saved["ObjectStates"][0]
     custom = deck["CustomDeck"]["1"]
-    assert (custom["NumWidth"], custom["NumHeight"]) == (4, 1)
+    assert (custom["NumWidth"], custom["NumHeight"]) == (3, 1)  # knight, mage, hidden slot
     assert (built / "tts" / custom["FaceURL"]).is_file() and (
         built / "tts" / custom["BackURL"]
     ).is_file()
     assert [c["Nickname"] for c in deck["ContainedObjects"]] == ["knight", "knight", "mage"]
+    assert deck["DeckIDs"] == [100, 100, 101]  # the knight's two copies share its slot
     with Image.open(built / "tts" / custom["FaceURL"]) as sheet:
         assert sheet.mode == "RGB" and sheet.width <= 4096 and sheet.height <= 4096
 
