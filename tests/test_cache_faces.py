@@ -14,6 +14,8 @@ from generator.batch import Planned, built_game
 from generator.cache.faces import FACES
 from generator.cache.keys import FORMAT
 from generator.cache.store import CACHE_ENV, cache_root
+from generator.findings import Report
+from generator.load.game import load_game
 from generator.options import BuildOptions
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions
@@ -101,9 +103,9 @@ def test_a_damaged_design_in_the_cache_is_fitted_again(game, monkeypatch):
     assert kit_bytes(again) == kit_bytes(first) and again.findings == first.findings
 
 
-def test_faces_drawing_glyphs_through_private_characters_are_fitted_again(tmp_path, monkeypatch):
-    # golden-age's Arabic is drawn partly through private-use characters ReportLab numbers in
-    # the order a process shapes them: a face kept from one process would draw other glyphs
+def test_faces_drawing_glyphs_through_private_characters_are_kept(tmp_path, monkeypatch):
+    # golden-age's Arabic is drawn partly through private-use characters; fonts name those
+    # glyphs when registered (fonts/glyph_codes.py), so its faces are kept like any other
     folder = Path(shutil.copytree(GAMES / "golden-age", tmp_path / "golden-age"))
     cache, cards = tmp_path / "cache", CARDS
     built(folder, cache, cards)
@@ -111,8 +113,28 @@ def test_faces_drawing_glyphs_through_private_characters_are_fitted_again(tmp_pa
     deck.write_text(deck.read_text().replace("**Shah** one step", "**King** one step"))
     fitted = spy_on_fitting(monkeypatch)
     again = built(folder, cache, cards)
-    assert "ref-shatranj" in fitted and len(set(fitted)) > 1  # and those with private glyphs
+    assert set(fitted) == {"ref-shatranj"}
     assert kit_bytes(again) == kit_bytes(built(folder, None, cards))
+
+
+def test_kept_arabic_faces_draw_the_same_glyphs_in_another_process(tmp_path):
+    # each build is its own process, shaping the Arabic designs in another order than the
+    # build that kept them: before, their private-use characters named other glyphs there
+    folder = Path(shutil.copytree(GAMES / "golden-age", tmp_path / "golden-age"))
+    out, cold = tmp_path / "out", tmp_path / "cold"
+    command = [sys.executable, "-m", "generator", "build", str(folder), "--only", "cards"]
+    env = _without_cache_dir()
+    subprocess.run([*command, "-o", str(out)], check=True, capture_output=True, env=env)
+    deck = folder / "decks" / "reference.yaml"
+    deck.write_text(deck.read_text().replace("**Shah** one step", "**King** one step"))
+    subprocess.run([*command, "-o", str(out)], check=True, capture_output=True, env=env)
+    subprocess.run([*command, "-o", str(cold), "--no-cache"], check=True, capture_output=True)
+    for name in ("cards-poker.pdf", "printshop-poker.pdf"):
+        assert (out / "golden-age" / name).read_bytes() == (cold / "golden-age" / name).read_bytes()
+    loaded = load_game(folder, Report())
+    designs = sum(len(pieces.pieces) for pieces in loaded.piece_files.values())
+    kept = [path for path in (cache_root(out) / f"v{FORMAT}" / FACES).rglob("*") if path.is_file()]
+    assert len(kept) == designs + 1  # every design, the Arabic ones too, and the changed one
 
 
 def test_a_rebuild_drawing_only_kept_faces_registers_their_fonts(game):

@@ -16,6 +16,7 @@ from generator.build import checked_game, rendered_decks
 from generator.cache.keys import Uncacheable
 from generator.cache.pages import PageDigests
 from generator.cache.rasters import Rasters
+from generator.fonts import glyph_codes
 from generator.options import BuildOptions
 from generator.render.faces import Face
 from generator.starter import new_game
@@ -70,7 +71,20 @@ def test_a_rebuild_draws_only_the_pages_that_changed(tmp_path, drawn, new, glyph
     assert after == kit(folder, None)  # the bytes a cold build writes
 
 
-def test_a_face_drawing_a_glyph_only_its_process_names_has_no_page_key():
+def test_a_face_drawing_a_private_use_glyph_has_a_page_key_when_every_font_names_them(
+    monkeypatch,
+):
+    # fonts name their unmapped glyphs when registered (fonts/glyph_codes.py): the character
+    # names the same glyph in every process, so the page is kept like any other
+    monkeypatch.setattr(glyph_codes, "_IN_SHAPING_ORDER", set())
+    shaped = Face("deck", "card\ue012", "front", Size(63.5, 88.9), None, ())
+    assert PageDigests().page_key("state", shaped) == PageDigests().page_key("state", shaped)
+
+
+def test_a_face_drawing_a_glyph_only_its_process_names_has_no_page_key(monkeypatch):
+    # a font with more unmapped glyphs than the private-use area holds leaves ReportLab to
+    # name them in the order this process shapes them
+    monkeypatch.setattr(glyph_codes, "_IN_SHAPING_ORDER", {"Huge"})
     face = Face("deck", "card", "front", Size(63.5, 88.9), None, ())
     shaped = Face("deck", "card\ue012", "front", Size(63.5, 88.9), None, ())
     digests = PageDigests()

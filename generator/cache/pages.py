@@ -35,6 +35,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.cache.keys import Digests, Uncacheable, asset_files, code_version, digest
 from generator.cache.store import Store, activated
+from generator.fonts.glyph_codes import named_in_shaping_order
 from generator.impose.grid import Edges, SheetPlan, Slot
 from generator.options import PrintOptions
 from generator.render.faces import Face, PieceFaces
@@ -98,7 +99,11 @@ class PageDigests(Digests):
     def _walk(self, out: list[bytes], value: Any) -> None:
         start = len(out)
         super()._walk(out, value)
-        if isinstance(value, Face) and PRIVATE_USE.search(b"".join(out[start:])):
+        if (
+            isinstance(value, Face)
+            and named_in_shaping_order()
+            and PRIVATE_USE.search(b"".join(out[start:]))
+        ):
             self._private.add(id(value))
 
     def _remembered(self, value: Any) -> bytes:

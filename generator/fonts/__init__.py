@@ -25,6 +25,7 @@ from generator.fonts.families import (
     packaged_family,
     slug,
 )
+from generator.fonts.glyph_codes import name_unmapped_glyphs
 from generator.fonts.instances import FontFileError, embeddable, font_facts
 from generator.fonts.parsed import parsed_font
 
@@ -102,7 +103,9 @@ def family_faces(family: Family) -> dict[str, str]:
             path = embeddable(face.path, dict(face.location), name)
         except FontFileError as exc:
             raise FontError(f"font family '{family.name}' ({family.origin}): {exc}") from exc
-        pdfmetrics.registerFont(parsed_font(name, path))
+        font = parsed_font(name, path)
+        name_unmapped_glyphs(font)  # before any text is shaped in it, in every process
+        pdfmetrics.registerFont(font)
         names[style] = name
     regular = names.get("regular") or next(iter(names.values()))
     for style, name in names.items():
