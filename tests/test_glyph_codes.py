@@ -1,25 +1,16 @@
 """Glyphs without a character of their own get the same private-use character in every process,
-and SVG art a build has read is kept in its cache: both let a rebuild take golden-age's Arabic
-faces from the cache instead of fitting and reading them again."""
+so a rebuild takes golden-age's Arabic faces from the cache instead of fitting them again."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.cache.faces import ART, StoredFaces, remembering
-from generator.cache.keys import FORMAT
-from generator.cache.store import Store
 from generator.fonts import glyph_codes, resolve_family
 from generator.fonts.glyph_codes import FIRST, LAST, name_unmapped_glyphs
-from generator.load import art as art_module
-from generator.load.art import read_art
 from generator.render.lines import set_paragraphs
 
-GAMES = Path(__file__).resolve().parents[1] / "card_data"
 KING, CASTLE = "شاه", "رخ"  # golden-age's Shah and Rukh
 
 
@@ -70,28 +61,3 @@ def test_a_font_with_more_such_glyphs_than_the_area_holds_is_left_to_reportlab(m
     font = SimpleNamespace(face=face, fontName="Huge")
     assert name_unmapped_glyphs(font) == 0
     assert face.glyphToChar == {} and glyph_codes.named_in_shaping_order()
-
-
-def test_svg_art_a_build_read_is_kept_and_read_from_its_cache(tmp_path, monkeypatch):
-    shah = Path(tmp_path / "shah.svg")
-    shah.write_bytes((GAMES / "golden-age" / "art" / "shah.svg").read_bytes())
-    store = Store(tmp_path / "cache")
-    with remembering(StoredFaces(store)):
-        first = read_art(shah)
-    store.flush()
-    kept = [p for p in (tmp_path / "cache" / f"v{FORMAT}" / ART).rglob("*") if p.is_file()]
-    assert len(kept) == 1
-    art_module._read.cache_clear()
-
-    def unread(data: bytes):
-        raise AssertionError("parsed again")
-
-    monkeypatch.setattr(art_module, "read_svg", unread)
-    with remembering(StoredFaces(Store(tmp_path / "cache"))):
-        assert read_art(shah) == first
-    art_module._read.cache_clear()
-    for path in kept:
-        path.write_bytes(b"damaged")
-    with remembering(StoredFaces(Store(tmp_path / "cache"))), pytest.raises(AssertionError):
-        read_art(shah)  # a damaged entry is a miss: the file is read again
-    art_module._read.cache_clear()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pickle
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
 from generator.cache.keys import Digests, asset_files, code_version, digest
@@ -20,7 +20,6 @@ from generator.cache.store import Store, activated
 from generator.findings import Position
 from generator.fonts import family_faces, resolve_family
 from generator.fonts.glyph_codes import named_in_shaping_order
-from generator.load.art import ART_MEMORY
 from generator.load.game import LoadedGame, PieceFile
 from generator.model import Layout
 from generator.model.layout import FieldsElement, TextElement
@@ -29,7 +28,6 @@ from generator.render.text import placeholder_mode
 from generator.render.typefaces import text_family, with_families
 
 FACES = "faces"
-ART = "svg-art"
 # A glyph with no character of its own (an Arabic letter's joined form, a ligature) is drawn
 # through a private-use character. Fonts name those glyphs when registered, the same in every
 # process (fonts/glyph_codes.py), but one with more such glyphs than the private-use area holds
@@ -127,28 +125,9 @@ def kept(store: Store, key: str, resolved: Any) -> None:
         store.put(FACES, key, data)
 
 
-@contextmanager
-def remembering(memory: Memory | None) -> Iterator[None]:
-    """Resolve faces inside this block through `memory` (see `stored_faces`); the build's
-    memory also keeps the SVG art they draw."""
-    art = StoredArt(memory.store) if isinstance(memory, StoredFaces) else None
-    with activated(_ACTIVE, memory), activated(ART_MEMORY, art):
-        yield
-
-
-class StoredArt:
-    """SVG art read by a build, in its cache store (written at its flush)."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    def recall(self, key: str) -> Any:
-        """The art kept under `key`, or None (also when damaged)."""
-        return self.store.unpickled(ART, key)
-
-    def keep(self, key: str, art: Any) -> None:
-        """Keep the art at the store's flush."""
-        self.store.keep_bytes(ART, key, pickle.dumps(art, protocol=pickle.HIGHEST_PROTOCOL))
+def remembering(memory: Memory | None) -> AbstractContextManager[None]:
+    """Resolve faces inside this block through `memory` (see `stored_faces`)."""
+    return activated(_ACTIVE, memory)
 
 
 def register_families(loaded: LoadedGame, sets: list[PieceFile]) -> None:

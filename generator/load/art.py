@@ -5,16 +5,16 @@ Limits (pixels of an image, SVG size, elements and entities) are in generator/li
 
 from __future__ import annotations
 
+import pickle
 import re
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Protocol
 
 from PIL import Image, UnidentifiedImageError
 
-from generator.cache.keys import code_version, digest
+from generator.cache.derived import derived
 from generator.findings import Position, Report
 from generator.limits import MAX_SVG_BYTES, MEGABYTE, Limits, active, megabytes, raise_hint
 from generator.load.svg import SvgError, VectorArt, read_svg, too_big
@@ -36,21 +36,7 @@ OTHER_KINDS = {
     b"%PDF": "a PDF file",
 }
 PIXELS = re.compile(r"\((\d+) pixels\)")
-# Where a build keeps SVG art it has read (see cache/faces.py `remembering`), or None: parsing
-# golden-age's 12 SVGs took ~0.2 s of every rebuild, where unpickling them takes ~0.03 s.
-ART_MEMORY: list[ArtMemory | None] = [None]
-
-
-class ArtMemory(Protocol):
-    """Parsed art kept by a key naming the file's bytes, the limits and pnp's version."""
-
-    def recall(self, key: str) -> Any:
-        """The art kept under `key`, or None."""
-        ...
-
-    def keep(self, key: str, art: Art) -> None:
-        """Keep the art under `key`."""
-        ...
+SVG_ART = "svg-art"  # parsed SVG files in the build cache (cache/derived.py)
 
 
 class ArtError(Exception):
@@ -119,17 +105,25 @@ def _read(path: Path, modified: int, size: int, limits: Limits) -> Art | ArtErro
 
 
 def _svg(data: bytes, limits: Limits) -> Art:
-    """An SVG file's paths: those kept by the active memory for the same bytes, else read now
-    (and kept)."""
-    memory = ART_MEMORY[0]
-    key = digest("svg-art", code_version(), data, limits) if memory else ""
-    found = memory.recall(key) if memory else None
-    if isinstance(found, Art):
-        return found
-    vector = read_svg(data)
-    art = Art(vector.width, vector.height, vector)
-    if memory:
-        memory.keep(key, art)
+    """An SVG file's paths, as a build of the same game kept them when it has."""
+
+    def parsed() -> Art:
+        vector = read_svg(data)
+        return Art(vector.width, vector.height, vector)
+
+    return derived(SVG_ART, (data, limits), parsed, _pickled, _unpickled_art)
+
+
+def _pickled(art: Art) -> bytes:
+    """Parsed art as the cache keeps it."""
+    return pickle.dumps(art, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unpickled_art(data: bytes) -> Art:
+    """Parsed art from the cache; anything else is a damaged entry."""
+    art = pickle.loads(data)
+    if not isinstance(art, Art):
+        raise TypeError(f"expected parsed art, found {type(art).__name__}")
     return art
 
 
