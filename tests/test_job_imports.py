@@ -43,3 +43,17 @@ def test_svgelements_loads_only_when_an_svg_is_read():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["_LazyModule", "1", "module"]  # not run until an SVG is read
+
+
+def test_a_build_loads_markdown_only_to_parse_a_rulebook():
+    # a rebuild takes an unchanged rulebook's blocks from the cache: Markdown's ~18 ms import
+    # is paid only when a rulebook is parsed
+    probe = (
+        "import generator.cli, generator.build, generator.batch, sys\n"
+        "from generator.render.rulebook import rulebook_blocks\n"
+        "before = 'markdown' in sys.modules\n"
+        "book = rulebook_blocks('# Setup\\n\\nDeal five cards.', 'Demo')\n"
+        "print(before, 'markdown' in sys.modules, len(book.blocks))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True", "2"]

@@ -20,7 +20,6 @@ from jinja2 import Template
 from generator.cache.derived import derived
 from generator.load.game import LoadedGame
 from generator.load.sources import read_text
-from generator.render.book_markdown import book_html
 from generator.render.positions import BoardPosition, position_block
 from generator.render.rulebook_data import rulebook_context
 from generator.render.sandbox import BoundedSandbox
@@ -169,6 +168,8 @@ def template_line(exc: BaseException) -> int:
 @lru_cache(maxsize=8)
 def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Rulebook:
     """Markdown to numbered blocks, with (7.2) references and #id links made into links."""
+    from generator.render.book_markdown import book_html  # a rebuild mostly finds the blocks kept
+
     html = book_html(text)
     root = ET.fromstring(f"<root>{_entities(html)}</root>")
     book = Rulebook(title)
