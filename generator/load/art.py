@@ -5,7 +5,6 @@ Limits (pixels of an image, SVG size, elements and entities) are in generator/li
 
 from __future__ import annotations
 
-import pickle
 import re
 import warnings
 from dataclasses import dataclass
@@ -111,20 +110,7 @@ def _svg(data: bytes, limits: Limits) -> Art:
         vector = read_svg(data)
         return Art(vector.width, vector.height, vector)
 
-    return derived(SVG_ART, (data, limits), parsed, _pickled, _unpickled_art)
-
-
-def _pickled(art: Art) -> bytes:
-    """Parsed art as the cache keeps it."""
-    return pickle.dumps(art, protocol=pickle.HIGHEST_PROTOCOL)
-
-
-def _unpickled_art(data: bytes) -> Art:
-    """Parsed art from the cache; anything else is a damaged entry."""
-    art = pickle.loads(data)
-    if not isinstance(art, Art):
-        raise TypeError(f"expected parsed art, found {type(art).__name__}")
-    return art
+    return derived(SVG_ART, (data, limits), parsed, Art)
 
 
 def _raster(path: Path, kind: str, size: int) -> Art:

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 from array import array
 from collections.abc import Iterator
-from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import yaml
 
-from generator.cache.keys import code_version, digest
-from generator.cache.rules import active_store
+from generator.cache.derived import derived
 from generator.findings import Position, Report
 from generator.limits import (
     MAX_NUMBER,
@@ -26,9 +23,6 @@ from generator.limits import (
     raise_hint,
 )
 from generator.load.encodings import EncodingProblem, decode_utf8
-
-if TYPE_CHECKING:
-    from generator.cache.store import Store
 
 Path_ = tuple[str | int, ...]
 
@@ -183,41 +177,19 @@ def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
     """Load YAML safely, recording positions: nesting, aliases and numbers within the limits,
     duplicate keys reported as errors.
 
-    While a build checks its game with a cache (`cache.rules.active_store`), a file read
+    While a build checks its game with a cache (cache/derived.py), a file read
     before with no finding is taken from it by its text, path and the active limits: parsing
     first-jihad's seven YAML files is 0.085 s CPU (limits pass, libyaml, positions), reading
     them back 0.02 s, and a one-card rebuild changes one of them."""
     text = read_text(path)
-    store = active_store()
-    if store is None:
-        return _parsed_yaml(path, text, report)
-    key = digest(PARSED_YAML, code_version(), str(path), text, active().yaml_values)
-    kept = _recalled(store.get(PARSED_YAML, key))
-    if kept is not None:
-        return kept
     before = len(report.findings)
-    parsed = _parsed_yaml(path, text, report)
-    if len(report.findings) == before:  # a finding is reported again by reading the file
-        _keep(store, key, parsed)
-    return parsed
-
-
-def _keep(store: Store, key: str, parsed: tuple[Any, SourceMap]) -> None:
-    """Keep a parse (at the build's flush) behind the SHA-256 of its pickle."""
-    with suppress(pickle.PicklingError, TypeError, AttributeError):  # a tag's odd value
-        pickled = pickle.dumps(parsed, pickle.HIGHEST_PROTOCOL)
-        store.keep_bytes(PARSED_YAML, key, hashlib.sha256(pickled).digest() + pickled)
-
-
-def _recalled(entry: bytes | None) -> tuple[Any, SourceMap] | None:
-    """A kept parse, unless missing or damaged (its SHA-256, before it, does not match)."""
-    if entry is None or hashlib.sha256(entry[32:]).digest() != entry[:32]:
-        return None
-    try:
-        value, source = pickle.loads(entry[32:])
-    except Exception:  # written by this module, so only changed classes make it fail
-        return None
-    return (value, source) if isinstance(source, SourceMap) else None
+    return derived(
+        PARSED_YAML,
+        (str(path), text, active().yaml_values),
+        partial(_parsed_yaml, path, text, report),
+        tuple,
+        keep_if=lambda: len(report.findings) == before,  # a finding is reported again
+    )
 
 
 def _parsed_yaml(path: Path, text: str, report: Report) -> tuple[Any, SourceMap]:

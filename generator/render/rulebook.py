@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache, partial
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
+from types import CodeType
 from typing import TYPE_CHECKING
 
 from jinja2 import Template
@@ -146,6 +147,7 @@ def _template(source: str) -> Template:
         COMPILED,
         (source, MAGIC_NUMBER),  # bytecode is only good for the Python that compiled it
         partial(environment.compile, source),
+        CodeType,
         marshal.dumps,
         marshal.loads,
     )
