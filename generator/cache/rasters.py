@@ -21,7 +21,8 @@ from typing import Any
 
 from PIL import Image
 
-from generator.cache.keys import Digests, Uncacheable, asset_files, code_version, digest
+from generator.cache.keys import Uncacheable, asset_files, code_version, digest
+from generator.cache.pages import page_digests
 from generator.cache.store import Store
 from generator.model import Symbol
 from generator.render.faces import PieceFaces
@@ -107,7 +108,7 @@ def page_keys(
     common = digest(
         RASTERS, code_version(), title, symbols, asset_files(folder), deck.size, bleed, dpi
     )
-    digests = Digests()
+    digests = page_digests()  # the build's: each face was walked for its job key already
     sides = zip(deck.fronts, deck.backs or [None] * len(deck.fronts), strict=True)
     try:
         return [digests(common, face) for pair in sides for face in pair if face is not None]
