@@ -14,6 +14,10 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v1/blocks/ab/ab12...     one rulebook's or guide's blocks, by its Markdown (see blocks.py)
     v1/sheet-pages/cd/cd...  one card-sheet or print-shop PDF's finished pages (see pages.py)
     v1/tts-sheets/ef/ef...   the SHA-256 of one TTS deck sheet's PNG in files/ (see rasters.py)
+    v1/tts-bands/ab/ab...    one row of a TTS deck sheet's cells, deflated (see rasters.py)
+    v1/yaml/cd/cd...         one YAML file's values and positions, parsed (see derived.py)
+    v1/svg-art/ef/ef...      one SVG file's paths, parsed (see derived.py)
+    v1/compiled-rulebooks/.. one rulebook template's code, compiled (see derived.py)
 
 Every file is written under a temporary name and renamed into place, so builds running at the
 same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
