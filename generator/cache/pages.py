@@ -15,7 +15,9 @@ A page that adds nothing leaves the state as it was, so a print-shop copy drawn 
 state is found among the pages its document drew (by the very objects it draws, when there is
 no cache). A page that changed the document in any other way (made an art form or image, a
 standard font) is never kept; the state after it is named by its key, as drawing it again
-gives the same. A face that draws a glyph through a private-use character is never kept either.
+gives the same. A face that draws a glyph through a private-use character is kept like any other
+(fonts name such glyphs the same in every process, fonts/glyph_codes.py) unless some font left
+ReportLab to name them in the order they are shaped.
 Each document keeps the pages its last build made, all in one entry (`sheet-pages/`).
 """
 
@@ -74,8 +76,8 @@ class Snapshot:
 
 class PageDigests(Digests):
     """Digests of what pages draw, pages' shared objects walked once; a face that draws a glyph
-    through a private-use character has no page key (the glyph it names is this process's, see
-    cache/faces.py). Faces are walked, not pickled: the pickle of a face read from the cache
+    through a private-use character has no page key while a font names such glyphs in the
+    order this process shapes them (see fonts/glyph_codes.py). Faces are walked, not pickled: the pickle of a face read from the cache
     need not be that of the same face fitted.
 
     The build takes its job keys with the same digests (`shared_digests`), so a job drawing its
@@ -89,7 +91,7 @@ class PageDigests(Digests):
 
     def page_key(self, *values: Any) -> str:
         """The digest of what a page draws; Uncacheable when one of its faces draws a glyph
-        through a private-use character."""
+        through a private-use character only this process names."""
         self._met_private = False
         key = self(*values)
         if self._met_private:
