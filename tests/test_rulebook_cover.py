@@ -55,12 +55,16 @@ def _text(pdf: Path, crop: str = "") -> str:
 
 
 def _margins(pdf: Path, left: float = 0.0) -> str:
-    """Text in the strips above and below the text frame of page 1 (from `left` points on)."""
-    page = pdfium.PdfDocument(str(pdf))[0]
-    width, height = page.get_size()
-    words = page.get_textpage()
-    top = words.get_text_bounded(left, height - MARGIN, width, height)
-    return (top + words.get_text_bounded(left, 0, width, MARGIN)).strip()
+    """Text in the strips above and below the text frame of page 1 (from `left` points on).
+
+    Read by poppler: pdfium puts the characters of an ActualText span inside a form (a shown
+    face's Arabic) where the form's own coordinates say, as if the form were not moved."""
+    width, height = pdfium.PdfDocument(str(pdf))[0].get_size()
+    strips = (0, height - MARGIN)  # y downwards
+    return " ".join(
+        _text(pdf, f"-x {left:.0f} -y {top:.0f} -W {width - left:.0f} -H {MARGIN:.0f}")
+        for top in strips
+    ).strip()
 
 
 def _inked(pdf: Path, left: float = 0.0) -> float:

@@ -1,25 +1,42 @@
-"""Where a book's headings, contents lines and index entries fell, kept in the cache by what
-places them: a rebuild after a shown card's face changed (its size did not) typesets the book
-once, with the pages the previous build found, instead of a sketch pass and a final one.
+"""What a rulebook's typesetting found, kept in the cache so a rebuild after a shown card
+changed does not typeset the book again.
 
-The pages depend on the book's blocks, the paper and columns, the glossary, the faces (fonts),
-the art and fonts of the game, pnp's version, and of each card, token or board the book shows
-only its size: a shown face is drawn only in the final pass and takes the room its size says.
+- Where a book's headings, contents lines and index entries fell (`book-pages/`), by what places
+  them: the book's blocks, the paper and columns, the glossary, the faces (fonts), the art and
+  fonts of the game, pnp's version, and of each card, token or board the book shows only its
+  size (a shown face is drawn only in the final pass and takes the room its size says). A
+  rebuild whose book placed the same typesets it once, not a sketch pass and a final one.
+- The book as it stood after its last page (`book-documents/`): ReportLab's canvas and document,
+  and the glyph codes each font gave so far. A shown face is a form drawn after the last page
+  (write/book_pieces.py), so the pages do not depend on it: under the same key, and the board
+  positions it shows, a rebuild takes the book as it stood, draws the shown faces' forms and
+  saves, which is the bytes typesetting it gives (nearly all of a book's time is typesetting).
 """
 
 from __future__ import annotations
 
+import io
 import pickle
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import PDFDocument
+from reportlab.pdfbase.ttfonts import TTFont
+
 from generator.cache.keys import Uncacheable, asset_files, code_version, digest
 from generator.cache.store import Store
+from generator.fonts.glyph_codes import named_in_shaping_order
 from generator.render.positions import PositionFigure
 
 BOOK_PAGES = "book-pages"
+BOOK_DOCUMENTS = "book-documents"
+# What a book's canvas holds that is not kept with it: the output, the callbacks that drew the
+# contents' dots (they hold the story, and cannot be pickled) and the shown faces (the book
+# keeps where it shows them, as `extra`; the faces are the rebuild's).
+LEFT_OUT = {"_filename": None, "_namedCB": {}, "shown": None}
 
 
 @dataclass(frozen=True)
@@ -37,6 +54,15 @@ class BookPages:
         with suppress(OSError):  # a cache that cannot be written only slows the next build
             Store(self.root).put(BOOK_PAGES, key, pickle.dumps(pages, pickle.HIGHEST_PROTOCOL))
 
+    def document(self, key: str) -> bytes | None:
+        """The book kept under `key` as it stood after its last page (`book_state`), or None."""
+        return Store(self.root).get(BOOK_DOCUMENTS, key)
+
+    def keep_document(self, key: str, state: bytes) -> None:
+        """Keep a book as it stood after its last page under `key`."""
+        with suppress(OSError):
+            Store(self.root).put(BOOK_DOCUMENTS, key, state)
+
 
 def pages_key(folder: Path, shown: dict, *inputs: Any) -> str | None:
     """The key of a book's pages: its `inputs` (blocks, paper, columns, glossary, faces...), the
@@ -49,6 +75,71 @@ def pages_key(folder: Path, shown: dict, *inputs: Any) -> str | None:
         )
     except Uncacheable:
         return None
+
+
+def document_key(pages: str, shown: dict) -> str | None:
+    """The key of a book as it stood after its last page: that of its pages and every board
+    position it shows (drawn in the pages, unlike a piece's face); None while a font names
+    glyphs in the order this process shaped them, as the pages' codes would mean other glyphs
+    in another process."""
+    if named_in_shaping_order():
+        return None
+    positions = [piece for piece in shown.values() if isinstance(piece, PositionFigure)]
+    try:
+        return digest(BOOK_DOCUMENTS, pages, positions)
+    except Uncacheable:
+        return None
+
+
+def book_state(canvas: Any, extra: Any) -> bytes:
+    """The canvas and its document as they stand (with `extra`), and the glyph codes each font
+    gave in the document; fonts are named, not copied."""
+    doc = canvas._doc
+    kept = {**canvas.__dict__, **LEFT_OUT}
+    fonts = [
+        (name, font.state[doc])
+        for name, font in pdfmetrics._fonts.items()
+        if isinstance(font, TTFont) and doc in font.state
+    ]
+    signature, doc.signature = doc.signature, None  # made again: fixed for an invariant book
+    try:
+        buffer = io.BytesIO()
+        _FontNamer(buffer, pickle.HIGHEST_PROTOCOL).dump((kept, fonts, extra))
+    finally:
+        doc.signature = signature
+    return buffer.getvalue()
+
+
+def restored_book(state: bytes, kind: type, output: io.BytesIO) -> tuple[Any, Any] | None:
+    """A canvas of class `kind` writing to `output`, as `book_state` kept it, and its extra;
+    None when the state cannot be read back (damaged, or a font this process has not
+    registered)."""
+    try:
+        kept, fonts, extra = _FontFinder(io.BytesIO(state)).load()
+    except Exception:  # damaged or truncated state raises anything pickle can: only a miss
+        return None
+    canvas = kind.__new__(kind)
+    canvas.__dict__.update(kept, _filename=output)
+    doc = canvas._doc
+    doc.signature = PDFDocument(invariant=doc.invariant).signature
+    for name, codes in fonts:
+        pdfmetrics.getFont(name).state[doc] = codes
+    return canvas, extra
+
+
+class _FontNamer(pickle.Pickler):
+    """Pickles a registered font as its name."""
+
+    def persistent_id(self, value: Any) -> str | None:
+        name = getattr(value, "fontName", None)
+        return name if isinstance(name, str) and pdfmetrics._fonts.get(name) is value else None
+
+
+class _FontFinder(pickle.Unpickler):
+    """Unpickles a font's name as the font this process registered under it."""
+
+    def persistent_load(self, name: str) -> Any:
+        return pdfmetrics.getFont(name)
 
 
 def _size(piece: Any) -> tuple:

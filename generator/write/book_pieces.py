@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Table, TableStyle
@@ -9,6 +11,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 from generator.impose.grid import Edges
 from generator.render.faces import Face
 from generator.write.draw import draw_face
+from generator.write.svg import end_form
 
 PIECE_GAP = 8  # points between pieces shown side by side
 FRAME_PADDING = 12  # points a platypus frame keeps free at its top and bottom together
@@ -46,9 +49,9 @@ def side_by_side(pieces: list, width: float, font: str, size: float) -> list:
 class PieceFlowable(Flowable):
     """A card, token or board from the data, drawn by the same code as the sheets, at a scale."""
 
-    def __init__(self, face: Face, shape: str, scale: float, room: float) -> None:
+    def __init__(self, key: Any, face: Face, shape: str, scale: float, room: float) -> None:
         super().__init__()
-        self.face, self.shape, self.scale, self.room = face, shape, scale, room
+        self.key, self.face, self.shape, self.scale, self.room = key, face, shape, scale, room
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         """As asked, but never wider than the column or taller than a page's text frame (`room`)."""
@@ -67,7 +70,7 @@ class PieceFlowable(Flowable):
         canvas.saveState()
         canvas.translate(0, 3)
         canvas.scale(self.drawn, self.drawn)
-        draw_face(canvas, self.face, 0, 0, Edges(0, 0, 0, 0), shape=self.shape)
+        self._face()
         if self.shape in ("card", "square"):
             canvas.setStrokeColor(HexColor("#9a9a9a"))
             canvas.setLineWidth(0.5 / self.drawn)
@@ -75,3 +78,34 @@ class PieceFlowable(Flowable):
                 0, 0, self.face.size.width * mm, self.face.size.height * mm, stroke=1, fill=0
             )
         canvas.restoreState()
+
+    def _face(self) -> None:
+        """The face, as a form the canvas draws after the book's last page (`ShownForms`)."""
+        self.canv.doForm(self.canv.shown.form(self.key, self.shape))
+
+
+class ShownForms:
+    """The faces a book shows, each drawn into a form of its own after the book's last page:
+    a page only names its forms, so its bytes and the glyph codes of all the book's text are
+    the same whatever the faces show, and a rebuild after a shown card changed can take the
+    book's pages as they were (cache/books.py) and draw its forms alone."""
+
+    def __init__(self, pieces: dict, placed: list[tuple[str, Any, str]] | None = None) -> None:
+        self.pieces = pieces  # (kind, ident) -> (face, shape), as the build found them
+        self.placed = placed or []  # form name, piece, shape; in the order the pages show them
+
+    def form(self, key: Any, shape: str) -> str:
+        """The name of a new form that will hold the face of piece `key`."""
+        name = f"shown{len(self.placed)}"
+        self.placed.append((name, key, shape))
+        return name
+
+    def draw(self, canvas: Any) -> None:
+        """Draw every form named so far, each face at its trim's bottom-left; a form's box
+        reaches a face's size beyond each edge, so nothing a face draws is cut off."""
+        for name, key, shape in self.placed:
+            face = self.pieces[key][0]
+            width, height = face.size.width * mm, face.size.height * mm
+            canvas.beginForm(name, -width, -height, 2 * width, 2 * height)
+            draw_face(canvas, face, 0, 0, Edges(0, 0, 0, 0), shape=shape)
+            end_form(canvas, name)

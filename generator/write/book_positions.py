@@ -17,7 +17,7 @@ class PositionFlowable(PieceFlowable):
     """A board as `show` draws it, with tokens drawn over it by the code that draws token sheets."""
 
     def __init__(self, figure: PositionFigure, scale: float, room: float) -> None:
-        super().__init__(figure.board, "card", scale, room)
+        super().__init__(None, figure.board, "card", scale, room)
         self.tokens = figure.tokens
 
     def draw(self) -> None:
@@ -29,6 +29,11 @@ class PositionFlowable(PieceFlowable):
         for token in self.tokens:
             self._token(token)
         canvas.restoreState()
+
+    def _face(self) -> None:
+        """The board drawn in place: unlike a piece's face, a position is part of the key under
+        which the book's pages are kept (cache/books.py)."""
+        draw_face(self.canv, self.face, 0, 0, Edges(0, 0, 0, 0), shape=self.shape)
 
     def _token(self, token: PlacedToken) -> None:
         """One token centred on its spot: (x, y) is measured from the board's top-left."""

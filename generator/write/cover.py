@@ -44,9 +44,12 @@ class CoverFlowable(Flowable):
         super().__init__()
         self.title, self.subtitle, self.cover, self.faces = title, subtitle, cover, faces
         self.art = game_file(folder, cover.art) if cover.art else None
-        shown = [(piece.kind, pieces[(piece.kind, piece.ident)]) for piece in cover.pieces]
-        self.cards = [face for kind, face in shown if kind == "card"]
-        self.tokens = [face for kind, face in shown if kind != "card"]
+        shown = [
+            ((piece.kind, piece.ident), *pieces[(piece.kind, piece.ident)])
+            for piece in cover.pieces
+        ]
+        self.cards = [piece for piece in shown if piece[0][0] == "card"]
+        self.tokens = [piece for piece in shown if piece[0][0] != "card"]
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         """The whole frame, less a point so the frame never refuses it."""
@@ -118,25 +121,27 @@ class CoverFlowable(Flowable):
         if not cards and not tokens:
             return
         card_height = room * 0.82
-        widest = max((face.size.width / face.size.height for face, _ in cards), default=0.7)
+        widest = max((face.size.width / face.size.height for _, face, _ in cards), default=0.7)
         fan_width = card_height * widest * (1 + FAN_STEP * (len(cards) - 1))
         card_height *= min(1.0, self.width * 0.8 / fan_width) if cards else 1.0
         step = card_height * widest * FAN_STEP
         middle = (len(cards) - 1) / 2
-        for index, (face, shape) in enumerate(cards):
+        for index, (key, face, shape) in enumerate(cards):
             turn = (middle - index) * FAN_DEGREES
             x = self.width / 2 + (index - middle) * step
-            self._piece(face, shape, card_height / (face.size.height * mm), x, bottom, turn)
+            self._piece(key, face, shape, card_height / (face.size.height * mm), x, bottom, turn)
         token_width = card_height * widest * TOKEN_SHARE
-        for index, (face, shape) in enumerate(tokens):
+        for index, (key, face, shape) in enumerate(tokens):
             x = self.width / 2 + (len(cards) / 2 + 0.2 + index * 0.9) * step
             y = bottom - token_width * 0.25
-            self._piece(face, shape, token_width / (face.size.width * mm), x, y, 0)
+            self._piece(key, face, shape, token_width / (face.size.width * mm), x, y, 0)
 
-    def _piece(self, face: Face, shape: str, scale: float, x: float, y: float, turn: float) -> None:
+    def _piece(
+        self, key: tuple, face: Face, shape: str, scale: float, x: float, y: float, turn: float
+    ) -> None:
         """One piece drawn at `scale`, its bottom centre at (x, y), turned by `turn` degrees."""
         canvas = self.canv
-        piece = PieceFlowable(face, shape, scale, float("inf"))
+        piece = PieceFlowable(key, face, shape, scale, float("inf"))
         width, height = piece.wrapOn(canvas, float("inf"), float("inf"))
         canvas.saveState()
         canvas.translate(x, y)

@@ -28,7 +28,13 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
-from generator.cache.books import BookPages, pages_key
+from generator.cache.books import (
+    BookPages,
+    book_state,
+    document_key,
+    pages_key,
+    restored_book,
+)
 from generator.fonts import BOOK_FAMILY, Family, family_faces, resolve_family
 from generator.load.art import read_art
 from generator.load.game import game_file
@@ -52,7 +58,7 @@ from generator.render.text import SYMBOL
 from generator.units import Size
 from generator.write.art import ArtFlowable
 from generator.write.book_paragraphs import book_paragraph
-from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, side_by_side
+from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, ShownForms, side_by_side
 from generator.write.book_positions import PositionFlowable
 from generator.write.cover import CoverFlowable
 from generator.write.draw import SymbolCanvas
@@ -286,20 +292,53 @@ def rulebook_pdf(
     pages: BookPages | None = None,
 ) -> RulebookPdf:
     """The whole rulebook, built twice over so the contents and index know their page numbers;
-    once when `pages` kept where its headings fell in a build with the same layout."""
-    args = (book, page, columns, symbols, folder, subtitle, pieces or {}, front_matter)
-    args += (book_faces(family, heading),)
+    once when `pages` kept where its headings fell in a build with the same layout, and not at
+    all when it kept the book as it stood after its last page (only the shown faces drawn)."""
+    pieces = pieces or {}
+    faces = book_faces(family, heading)
+    args = (book, page, columns, symbols, folder, subtitle, pieces, front_matter, faces)
     inputs = (book, page, columns, symbols, subtitle, front_matter, family, heading)
-    key = pages_key(folder, pieces or {}, *inputs) if pages else None
+    key = pages_key(folder, pieces, *inputs) if pages else None
+    whole = document_key(key, pieces) if pages and key else None
+    if pages and whole:
+        kind = _canvas_class(symbols, folder, faces, pieces)
+        found = _restored(pages, whole, kind, folder, pieces)
+        if found is not None:
+            return found
+    kept: list[bytes] = []
     known = pages.recall(key) if pages and key else None
     if isinstance(known, Placed):
-        pdf, _, passes = _typeset(*args, known)
+        pdf, _, passes = _typeset(*args, known, kept)
         if passes == 1:  # the kept pages were right: the same last pass as a build from scratch
+            _keep_document(pages, whole, kept)
             return pdf
-    pdf, placed, _ = _typeset(*args, None)
+    pdf, placed, _ = _typeset(*args, None, kept)
     if pages and key:
         pages.keep(key, placed)
+        _keep_document(pages, whole, kept)
     return pdf
+
+
+def _restored(
+    pages: BookPages, key: str, kind: type, folder: Path, pieces: dict
+) -> RulebookPdf | None:
+    """The book kept under `key` as it stood after its last page, its shown faces drawn and
+    saved; None when none is kept (or it cannot be read back)."""
+    state = pages.document(key)
+    output = io.BytesIO()
+    found = restored_book(state, kind, output) if state else None
+    if found is None:
+        return None
+    canvas, placed = found
+    canvas.folder, canvas.shown = folder, ShownForms(pieces, placed)  # the game's folder now
+    canvas.save()
+    return RulebookPdf(output.getvalue(), len(canvas._doc.Pages.pages))
+
+
+def _keep_document(pages: BookPages | None, key: str | None, kept: list[bytes]) -> None:
+    """Keep the book as its last pass left it after its last page."""
+    if pages and key and kept:
+        pages.keep_document(key, kept[-1])
 
 
 @dataclass(frozen=True)
@@ -324,9 +363,11 @@ def _typeset(
     front_matter: bool,
     faces: dict[str, str],
     known: Placed | None,
+    kept: list[bytes],
 ) -> tuple[RulebookPdf, Placed, int]:
     """The rulebook, where its headings fell and how many passes it took: from a sketch pass
-    when its headings' pages are not `known`, else from them."""
+    when its headings' pages are not `known`, else from them; each pass's book as it stood
+    after its last page is added to `kept`."""
     style = styles(faces)
     buffer = io.BytesIO()
     sketch = known is None and any(isinstance(block, Heading) for block in book.blocks)
@@ -373,7 +414,7 @@ def _typeset(
     if known is not None:  # as a sketch pass would have left them
         document.heading_pages, numbers.placed = known.headings, known.numbers
         contents._entries, index._entries = known.contents, known.index
-    canvas = index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces))
+    canvas = index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces, pieces, kept))
     with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
         passes = document.multiBuild(story, canvasmaker=canvas)
     placed = Placed(
@@ -397,15 +438,29 @@ def _chapter(title: str, style: ParagraphStyle) -> Paragraph:
     return paragraph
 
 
-def _canvas_class(symbols: list[Symbol], folder: Path, faces: dict[str, str]) -> type[SymbolCanvas]:
+def _canvas_class(
+    symbols: list[Symbol],
+    folder: Path,
+    faces: dict[str, str],
+    pieces: dict,
+    kept: list[bytes] | None = None,
+) -> type[SymbolCanvas]:
     class RulebookCanvas(SymbolCanvas):
-        """The rulebook's canvas: embedded fonts, symbols drawn inline, printing at 100 %."""
+        """The rulebook's canvas: embedded fonts, symbols drawn inline, printing at 100 %, the
+        shown faces drawn after the last page (the book as it stood then added to `kept`)."""
 
         def __init__(self, *args, **kwargs) -> None:
             kwargs["initialFontName"] = faces["regular"]
             super().__init__(*args, **kwargs)
             self.setViewerPreference("PrintScaling", "None")
             self.know(symbols, folder)
+            self.shown = ShownForms(pieces)
+
+        def save(self) -> None:
+            if kept is not None:
+                kept.append(book_state(self, self.shown.placed))
+            self.shown.draw(self)
+            super().save()
 
     return RulebookCanvas
 
@@ -446,7 +501,7 @@ def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | N
         return _figure(block, style, width, folder)
     if isinstance(block, Piece):
         face, shape = pieces[(block.kind, block.ident)]
-        return [PieceFlowable(face, shape, block.scale, room)]
+        return [PieceFlowable((block.kind, block.ident), face, shape, block.scale, room)]
     if isinstance(block, BoardPosition):
         return [PositionFlowable(pieces[block.key], block.scale, room)]
     if isinstance(block, Heading):

@@ -41,14 +41,17 @@ class GroupForm(PDFFormXObject):
 
 
 def end_form(canvas: Canvas, name: str) -> None:
-    """End the form `name` as a transparency group that keeps the opacities its paths set
-    (ReportLab leaves a form's opacity states out of its resources)."""
+    """End the form `name` as a transparency group that keeps the opacities its paths set and
+    the forms and images it draws (ReportLab leaves a form's opacity states out of its
+    resources, and given resources, its forms too)."""
     resources = PDFResourceDictionary()
     resources.basicFonts()
     resources.allProcs()
     states = canvas._extgstate.getState()
     if states:
         resources.ExtGState = states
+    if canvas._formsinuse:
+        resources.XObject = canvas._doc.xobjDict(canvas._formsinuse)
     canvas.endForm(Resources=resources)
     canvas._doc.idToObject[xObjectName(name)].__class__ = GroupForm
 
