@@ -25,7 +25,7 @@ from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings
 from generator.options import PARTS, BuildOptions  # noqa: F401 (PARTS re-exported)
 from generator.render.backs import back_layout_name
-from generator.render.boards import board_face
+from generator.render.board_faces import drawn_board
 from generator.render.cover import book_cover
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
@@ -145,7 +145,7 @@ def _face_count(loaded: LoadedGame) -> int:
 
 def _board_face(loaded: LoadedGame, index: int, report: Report) -> Face:
     """One board's face, counted as rendered."""
-    face = board_face(loaded, loaded.game.boards[index], loaded.source.at("boards", index), report)
+    face = drawn_board(loaded, index, report)  # as the check drew it
     progress.advance(progress.FACES)
     return face
 
@@ -230,11 +230,8 @@ def _shown_pieces(
     shown = {}
     for kind, ident in sorted(wanted):
         if kind == "board":
-            index, board = next((i, b) for i, b in enumerate(loaded.game.boards) if b.id == ident)
-            shown[(kind, ident)] = (
-                board_face(loaded, board, loaded.source.at("boards", index), report),
-                "card",
-            )
+            index = next(i for i, b in enumerate(loaded.game.boards) if b.id == ident)
+            shown[(kind, ident)] = (drawn_board(loaded, index, report), "card")
             continue
         pieces = next(
             p for p in loaded.piece_files.values() if any(piece.id == ident for piece in p.pieces)

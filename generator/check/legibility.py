@@ -18,7 +18,7 @@ from generator.findings import Position, Report
 from generator.load.game import LoadedGame, PieceFile
 from generator.model import TokenSheet
 from generator.render.backs import back_layout_name, own_back
-from generator.render.boards import board_face
+from generator.render.board_faces import drawn_board
 from generator.render.faces import Face
 from generator.render.fit import LEGIBLE_PT
 from generator.render.items import IconItem, Rect, TextItem
@@ -150,10 +150,11 @@ def _owner(pieces: PieceFile) -> str:
 
 
 def _board_faces(loaded: LoadedGame) -> Iterator[tuple[str, Position, Face]]:
-    """Every board's face; what drawing it finds is dropped (the build reports it)."""
+    """Every board's face (kept for the build that follows); what drawing it finds is dropped
+    (the build reports it)."""
     for index, board in enumerate(loaded.game.boards):
         where = loaded.source.at("boards", index)
-        yield f"board '{board.id}'", where, board_face(loaded, board, where, Report())
+        yield f"board '{board.id}'", where, drawn_board(loaded, index, Report())
 
 
 def _glyphs(loaded: LoadedGame) -> dict[str, tuple[str, Position]]:

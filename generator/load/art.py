@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from generator.cache.derived import derived
-from generator.findings import Position, Report
+from generator.findings import Finding, Position, Report, Severity
 from generator.limits import MAX_SVG_BYTES, MEGABYTE, Limits, active, megabytes, raise_hint
 from generator.load.svg import SvgError, VectorArt, read_svg, too_big
 
@@ -36,6 +37,7 @@ OTHER_KINDS = {
 }
 PIXELS = re.compile(r"\((\d+) pixels\)")
 SVG_ART = "svg-art"  # parsed SVG files in the build cache (cache/derived.py)
+ONCE = frozenset(("bad-art", "art-simplified"))  # codes a report holds once per message
 
 
 class ArtError(Exception):
@@ -78,10 +80,22 @@ def report_art(report: Report, path: Path, relative: str, where: Position) -> bo
 
 
 def report_once(report: Report, code: str, where: Position, message: str, error: bool) -> None:
-    """Report a finding unless one with the same code and message already stands."""
+    """Report a finding unless one with the same code and message already stands (the codes
+    are those of `ONCE`)."""
     if any(f.code == code and f.message == message for f in report.findings):
         return
     (report.error if error else report.warning)(code, where, message)
+
+
+def replayed(report: Report, findings: Iterable[Finding]) -> None:
+    """Add findings made into another report as they would have been made into `report`: an
+    art finding stands once per message."""
+    for finding in findings:
+        if finding.code in ONCE:
+            error = finding.severity is Severity.ERROR
+            report_once(report, finding.code, finding.position, finding.message, error)
+        else:
+            report.findings.append(finding)
 
 
 @lru_cache(maxsize=512)
