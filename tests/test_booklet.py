@@ -1,5 +1,5 @@
 """The saddle-stitched booklet: each side shows its two pages as they render alone (a level of
-anti-aliasing apart where a page's edge clips it, as merging pages gave), and links lead to where
+anti-aliasing apart where a page's edge clips it), and links and outline entries lead to where
 their pages went."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.impose.booklet import saddle_stitch
-from generator.write.booklet import booklet_pdf
+from generator.write.booklet import impose_booklet
 from generator.write.raster import pdf_pages_to_png
 from tests.printing import pdf_links
 
@@ -21,10 +21,9 @@ WIDTH, HEIGHT = 144, 216  # points: two by three inches, whole pixels at 72 dpi
 PAGES = 5  # padded to 8: three blank halves
 
 
-def _pages_pdf() -> bytes:
-    """Five half pages, each with its own shapes and number; page 1 links to page 4."""
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(WIDTH, HEIGHT), invariant=1)
+def _draw_pages(canvas: Canvas) -> None:
+    """Five half pages, each with its own shapes and number; page 1 links to page 4 and to a
+    web address, and the outline leads to page 4."""
     for number in range(1, PAGES + 1):
         canvas.setFillColorRGB(number / PAGES, 0.3, 1 - number / PAGES)
         canvas.rect(10 * number, 20, 30, 12 * number + 40, fill=1, stroke=0)
@@ -36,10 +35,29 @@ def _pages_pdf() -> bytes:
             canvas.linkAbsolute("", "four", (18, HEIGHT - 64, 90, HEIGHT - 50))
             canvas.linkURL("https://example.org/", (18, 20, 90, 34))
         if number == 4:
-            canvas.bookmarkPage("four")
+            canvas.bookmarkHorizontalAbsolute("four", HEIGHT - 30, left=12)
+            canvas.addOutlineEntry("Four", "four")
         canvas.showPage()
+
+
+def _pages_pdf() -> bytes:
+    """The five pages, as a document of their own."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(WIDTH, HEIGHT), invariant=1)
+    _draw_pages(canvas)
     canvas.save()
     return buffer.getvalue()
+
+
+def _booklet_pdf() -> tuple[bytes, int]:
+    """The five pages imposed as a booklet, and its number of sides."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(WIDTH, HEIGHT), invariant=1)
+    canvas.setTitle("Demo")
+    _draw_pages(canvas)
+    sides = impose_booklet(canvas)
+    canvas.save()
+    return buffer.getvalue(), sides
 
 
 def _images(pdf: bytes) -> list[Image.Image]:
@@ -47,9 +65,8 @@ def _images(pdf: bytes) -> list[Image.Image]:
 
 
 def test_each_half_of_a_side_renders_as_its_page_alone():
-    pages = _pages_pdf()
-    booklet, sides = booklet_pdf(pages, "Demo (booklet)")
-    alone = _images(pages)
+    booklet, sides = _booklet_pdf()
+    alone = _images(_pages_pdf())
     blank = Image.new("RGB", (WIDTH, HEIGHT), "white")
     drawn = _images(booklet)
     assert sides == len(drawn) == 4
@@ -62,8 +79,8 @@ def test_each_half_of_a_side_renders_as_its_page_alone():
             assert max(high for _, high in difference) <= 1, (pair, slot)  # edge anti-aliasing
 
 
-def test_links_lead_to_the_side_where_their_page_went(tmp_path: Path):
-    booklet, _ = booklet_pdf(_pages_pdf(), "Demo (booklet)")
+def test_links_and_the_outline_lead_to_the_side_where_their_page_went(tmp_path: Path):
+    booklet, _ = _booklet_pdf()
     path = tmp_path / "booklet.pdf"
     path.write_bytes(booklet)
     side_of = {page: number for number, pair in enumerate(saddle_stitch(PAGES), 1) for page in pair}
@@ -72,7 +89,12 @@ def test_links_lead_to_the_side_where_their_page_went(tmp_path: Path):
     left = saddle_stitch(PAGES)[side_of[0] - 1].index(0) * WIDTH
     assert link.rect == (18 + left, HEIGHT - 64, 90 + left, HEIGHT - 50)
     assert pdfium.PdfDocument(booklet)[0].get_size() == (2 * WIDTH, HEIGHT)
-    side = PdfReader(path).pages[side_of[0] - 1]
+    reader = PdfReader(path)
+    side = reader.pages[side_of[0] - 1]
     [web] = [a.get_object() for a in side["/Annots"] if "/A" in a.get_object()]
     assert web["/A"]["/URI"] == "https://example.org/"
     assert [float(v) for v in web["/Rect"]] == [18 + left, 20, 90 + left, 34]
+    [four] = reader.outline
+    assert reader.get_destination_page_number(four) == side_of[3] - 1
+    assert four.left == 12 + saddle_stitch(PAGES)[side_of[3] - 1].index(3) * WIDTH
+    assert reader.metadata.title == "Demo (booklet)"

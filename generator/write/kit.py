@@ -172,15 +172,14 @@ def rulebook_booklet_file(
 ) -> OutputFile:
     """`rulebook-booklet.pdf`: half-sheet pages imposed for saddle stitching (typeset on their
     own, so the build can set it beside `rulebook.pdf` on another core)."""
-    from generator.write.booklet import booklet_pdf
     from generator.write.rulebook import rulebook_pdf
 
     sheet = PAPERS[paper]
     book_args = (symbols, folder, settings.subtitle, shown, True, *book_families(settings, folder))
-    half = rulebook_pdf(book, Size(sheet.height / 2, sheet.width), 1, *book_args, pages)
-    booklet, sides = booklet_pdf(half.data, f"{title} (booklet)")
+    half = rulebook_pdf(book, Size(sheet.height / 2, sheet.width), 1, *book_args, pages, True)
+    sides = padded(half.pages) // 2
     details = {"format": "booklet", "booklet_pages": padded(half.pages)}
-    return OutputFile("rulebook-booklet.pdf", "rulebook", booklet, sides, paper, details)
+    return OutputFile("rulebook-booklet.pdf", "rulebook", half.data, sides, paper, details)
 
 
 def book_families(settings: RulebookSettings, folder: Path) -> tuple[Family | None, Family | None]:

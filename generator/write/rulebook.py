@@ -60,6 +60,7 @@ from generator.write.art import ArtFlowable
 from generator.write.book_paragraphs import book_paragraph
 from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, ShownForms, side_by_side
 from generator.write.book_positions import PositionFlowable
+from generator.write.booklet import impose_booklet
 from generator.write.cover import CoverFlowable
 from generator.write.draw import SymbolCanvas
 from generator.write.headings import keep_headings
@@ -290,18 +291,20 @@ def rulebook_pdf(
     family: Family | None = None,
     heading: Family | None = None,
     pages: BookPages | None = None,
+    booklet: bool = False,
 ) -> RulebookPdf:
     """The whole rulebook, built twice over so the contents and index know their page numbers;
     once when `pages` kept where its headings fell in a build with the same layout, and not at
-    all when it kept the book as it stood after its last page (only the shown faces drawn)."""
+    all when it kept the book as it stood after its last page (only the shown faces drawn).
+    A `booklet` is imposed for saddle stitching (its page count is still the book's)."""
     pieces = pieces or {}
     faces = book_faces(family, heading)
-    args = (book, page, columns, symbols, folder, subtitle, pieces, front_matter, faces)
+    args = (book, page, columns, symbols, folder, subtitle, pieces, front_matter, faces, booklet)
     inputs = (book, page, columns, symbols, subtitle, front_matter, family, heading)
     key = pages_key(folder, pieces, *inputs) if pages else None
     whole = document_key(key, pieces) if pages and key else None
     if pages and whole:
-        kind = _canvas_class(symbols, folder, faces, pieces)
+        kind = _canvas_class(symbols, folder, faces, pieces, booklet)
         found = _restored(pages, whole, kind, folder, pieces)
         if found is not None:
             return found
@@ -331,8 +334,9 @@ def _restored(
         return None
     canvas, placed = found
     canvas.folder, canvas.shown = folder, ShownForms(pieces, placed)  # the game's folder now
+    pages_drawn = len(canvas._doc.Pages.pages)
     canvas.save()
-    return RulebookPdf(output.getvalue(), len(canvas._doc.Pages.pages))
+    return RulebookPdf(output.getvalue(), pages_drawn)
 
 
 def _keep_document(pages: BookPages | None, key: str | None, kept: list[bytes]) -> None:
@@ -362,6 +366,7 @@ def _typeset(
     pieces: dict,
     front_matter: bool,
     faces: dict[str, str],
+    booklet: bool,
     known: Placed | None,
     kept: list[bytes],
 ) -> tuple[RulebookPdf, Placed, int]:
@@ -414,7 +419,8 @@ def _typeset(
     if known is not None:  # as a sketch pass would have left them
         document.heading_pages, numbers.placed = known.headings, known.numbers
         contents._entries, index._entries = known.contents, known.index
-    canvas = index.getCanvasMaker(canvasmaker=_canvas_class(symbols, folder, faces, pieces, kept))
+    kind = _canvas_class(symbols, folder, faces, pieces, booklet, kept)
+    canvas = index.getCanvasMaker(canvasmaker=kind)
     with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
         passes = document.multiBuild(story, canvasmaker=canvas)
     placed = Placed(
@@ -443,11 +449,13 @@ def _canvas_class(
     folder: Path,
     faces: dict[str, str],
     pieces: dict,
+    booklet: bool,
     kept: list[bytes] | None = None,
 ) -> type[SymbolCanvas]:
     class RulebookCanvas(SymbolCanvas):
         """The rulebook's canvas: embedded fonts, symbols drawn inline, printing at 100 %, the
-        shown faces drawn after the last page (the book as it stood then added to `kept`)."""
+        shown faces drawn after the last page (the book as it stood then added to `kept`), a
+        `booklet` imposed then."""
 
         def __init__(self, *args, **kwargs) -> None:
             kwargs["initialFontName"] = faces["regular"]
@@ -460,6 +468,8 @@ def _canvas_class(
             if kept is not None:
                 kept.append(book_state(self, self.shown.placed))
             self.shown.draw(self)
+            if booklet:
+                impose_booklet(self)
             super().save()
 
     return RulebookCanvas
