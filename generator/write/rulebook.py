@@ -308,7 +308,7 @@ def rulebook_pdf(
         found = _restored(pages, whole, kind, folder, pieces)
         if found is not None:
             return found
-    kept: list[bytes] = []
+    kept: list[bytes] | None = [] if whole else None  # the book after its last page, to keep
     known = pages.recall(key) if pages and key else None
     if isinstance(known, Placed):
         pdf, _, passes = _typeset(*args, known, kept)
@@ -339,7 +339,7 @@ def _restored(
     return RulebookPdf(output.getvalue(), pages_drawn)
 
 
-def _keep_document(pages: BookPages | None, key: str | None, kept: list[bytes]) -> None:
+def _keep_document(pages: BookPages | None, key: str | None, kept: list[bytes] | None) -> None:
     """Keep the book as its last pass left it after its last page."""
     if pages and key and kept:
         pages.keep_document(key, kept[-1])
@@ -368,11 +368,11 @@ def _typeset(
     faces: dict[str, str],
     booklet: bool,
     known: Placed | None,
-    kept: list[bytes],
+    kept: list[bytes] | None,
 ) -> tuple[RulebookPdf, Placed, int]:
     """The rulebook, where its headings fell and how many passes it took: from a sketch pass
     when its headings' pages are not `known`, else from them; each pass's book as it stood
-    after its last page is added to `kept`."""
+    after its last page is added to `kept` (when given)."""
     style = styles(faces)
     buffer = io.BytesIO()
     sketch = known is None and any(isinstance(block, Heading) for block in book.blocks)
