@@ -20,11 +20,40 @@ from generator.model import Component, Invariant, SetupEntry
     "Setup hands out more of a component than the box holds, or a setup amount does not evaluate.",
 )
 def setup_supply(loaded: LoadedGame, report: Report) -> None:
-    """Sum each component's setup amounts for every player count and compare with the box."""
+    """Sum each component's setup amounts for every player count and compare with the box; a
+    rebuild's cache keeps the findings by the setup, the box and the data the amounts read
+    (compiling belaad's 12 amounts took 6 of its 7 ms)."""
+    context = data_context(loaded)
+    remembered(
+        report,
+        lambda: _setup_inputs(loaded, DataReads(loaded, context)),
+        lambda found: _setup_supply(loaded, context, found),
+    )
+
+
+def _setup_inputs(loaded: LoadedGame, reads: DataReads) -> tuple:
+    """All the setup check reads: the player counts, the box's components, and each entry with
+    where it stands and the data its amount reads."""
+    game, source = loaded.game, loaded.source
+    box = [(component.id, component.count) for component in game.components]
+    entries = [
+        (
+            entry.model_dump(),
+            [
+                repr(source.at("setup", index, *field))
+                for field in ((), ("component",), ("amount",))
+            ],
+            reads(entry.amount) if isinstance(entry.amount, str) else None,
+        )
+        for index, entry in enumerate(game.setup)
+    ]
+    return ("setup", game.players.min, game.players.max, box, entries)
+
+
+def _setup_supply(loaded: LoadedGame, context: dict[str, Any], report: Report) -> None:
     game, source = loaded.game, loaded.source
     components = {component.id: component for component in game.components}
     player_counts = range(game.players.min, game.players.max + 1)
-    context = data_context(loaded)
     entries: dict[str, list[tuple[int, dict[int, float]]]] = defaultdict(list)
     for index, entry in enumerate(game.setup):
         if entry.component not in components:
