@@ -90,6 +90,9 @@ class Store:
         self.root = root / f"v{FORMAT}"
         self.pending: list[tuple[str, str, list[OutputFile], dict[str, Any]]] = []
         self.pending_bytes: list[tuple[str, str, bytes]] = []
+        # The SHA-256 of bytes this store read or kept, by the bytes' id (the bytes held, so the
+        # id stays theirs): a kit's record names its jobs' files, read or kept a moment before.
+        self._shas: dict[int, tuple[bytes, str]] = {}
 
     def files(self, kind: str, key: str) -> tuple[list[OutputFile], dict[str, Any]] | None:
         """The files a record lists and the record itself, or None when any piece is missing."""
@@ -129,6 +132,8 @@ class Store:
                 self._write(kind, key, files, extra)
         except OSError:
             return
+        finally:
+            self._shas.clear()  # what a build kept is written: its bytes need not be held
 
     def _write(self, kind: str, key: str, files: list[OutputFile], extra: dict[str, Any]) -> None:
         entries = []
@@ -149,7 +154,7 @@ class Store:
 
     def put_file(self, data: bytes) -> str:
         """Keep bytes by their SHA-256 now (where output files are kept) and return it."""
-        sha = hashlib.sha256(data).hexdigest()
+        sha = self._sha(data)
         if _deferred is not None:
             _deferred.append(("files", sha, data))
             return sha
@@ -214,7 +219,14 @@ class Store:
         except (OSError, ValueError):
             return None
         touch(path)
-        return data if hashlib.sha256(data).hexdigest() == sha else None
+        return data if self._sha(data) == sha else None
+
+    def _sha(self, data: bytes) -> str:
+        """The SHA-256 of bytes, worked out once however many records name them."""
+        known = self._shas.get(id(data))
+        if known is None or known[0] is not data:
+            known = self._shas[id(data)] = (data, hashlib.sha256(data).hexdigest())
+        return known[1]
 
     def _path(self, kind: str, key: str, suffix: str = "") -> Path:
         if len(key) != 64 or not all(c in "0123456789abcdef" for c in key):
