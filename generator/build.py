@@ -29,6 +29,7 @@ from generator.render.board_faces import drawn_board
 from generator.render.cover import book_cover
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
+from generator.render.filled_texts import filled_text
 from generator.render.heap import frozen_heap
 from generator.render.parallel import faces_on_all_cores
 from generator.render.positions import BoardPosition, PositionFigure, position_figure
@@ -38,7 +39,6 @@ from generator.render.rulebook import (
     Piece,
     Rulebook,
     has_rulebook,
-    rulebook_text,
 )
 from generator.render.text import placeholders
 from generator.units import size_name
@@ -161,7 +161,7 @@ def _rulebook(loaded: LoadedGame) -> Rulebook | None:
 def _booklet(loaded: LoadedGame, file: str, title: str) -> Rulebook:
     """A rulebook-like document as blocks, its glossary terms indexed."""
     terms = tuple(term.name for term in loaded.game.terms)
-    return stored_blocks(rulebook_text(loaded, file), title, terms)  # as the check made them
+    return stored_blocks(filled_text(loaded, file), title, terms)  # as the check made them
 
 
 def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:

@@ -106,6 +106,9 @@ class LoadedGame:
     # Each board's face and what drawing it found, by (index, how placeholders print), shared
     # the same way (render/board_faces.py).
     boards: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
+    # Each rulebook-like document's text with the data filled in, or the TextError filling it
+    # in raised, by (file, how placeholders print), shared the same way (render/filled_texts.py).
+    texts: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
 
 
 def load_game(folder: Path, report: Report) -> LoadedGame | None:
