@@ -32,6 +32,7 @@ import hashlib
 import json
 import os
 import pickle
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,6 +43,7 @@ from generator.cache.prune import touch
 from generator.write.output import OutputFile, write_atomic
 
 CACHE_ENV = "PNP_CACHE_DIR"
+SHA_256 = re.compile("[0-9a-f]{64}")  # how every key and stored file is named
 FOLDER = ".cache"  # beside the kits in the output folder; never inside a kit
 
 
@@ -88,6 +90,7 @@ class Store:
     def __init__(self, root: Path) -> None:
         self.folder = root  # the cache folder, for another `Store` (in a job process) to open
         self.root = root / f"v{FORMAT}"
+        self._base = str(self.root)
         self.pending: list[tuple[str, str, list[OutputFile], dict[str, Any]]] = []
         self.pending_bytes: list[tuple[str, str, bytes]] = []
         # The SHA-256 of bytes this store read or kept, by the bytes' id (the bytes held, so the
@@ -229,6 +232,9 @@ class Store:
         return known[1]
 
     def _path(self, kind: str, key: str, suffix: str = "") -> Path:
-        if len(key) != 64 or not all(c in "0123456789abcdef" for c in key):
+        """Where an entry is kept: one Path made from a string, where checking the key a
+        character at a time and joining three Paths took 6.5 us CPU a cache access (3.3 so;
+        a one-card rebuild of belaad makes 724)."""
+        if SHA_256.fullmatch(key) is None:
             raise ValueError(f"expected a SHA-256 key, found {key!r}")
-        return self.root / kind / key[:2] / f"{key}{suffix}"
+        return Path(f"{self._base}/{kind}/{key[:2]}/{key}{suffix}")

@@ -1,0 +1,30 @@
+"""Entries are kept at `v<format>/<kind>/<first two characters>/<key>`, and only a SHA-256 (64
+lower-case hexadecimal characters) names one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.cache.keys import FORMAT
+from generator.cache.store import Store
+
+KEY = "0123456789abcdef" * 4
+
+
+def test_an_entry_is_kept_under_its_kind_and_the_first_two_characters_of_its_key(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path)
+    store.put("faces", KEY, b"kept")
+    assert (tmp_path / f"v{FORMAT}" / "faces" / "01" / KEY).read_bytes() == b"kept"
+    assert store.get("faces", KEY) == b"kept"
+
+
+@pytest.mark.parametrize(
+    "key", [KEY.upper(), KEY[:-1], KEY + "0", KEY[:-1] + "\n", "../" + KEY[3:]]
+)
+def test_a_key_that_is_not_a_sha_256_is_refused(tmp_path: Path, key: str) -> None:
+    with pytest.raises(ValueError, match="expected a SHA-256 key, found"):
+        Store(tmp_path).put("faces", key, b"x")
