@@ -17,7 +17,7 @@ from generator.cache.kits import cached_job, job_keys, keep_job
 from generator.cache.rasters import Rasters
 from generator.cache.store import Entry, Store, deferred_writes
 from generator.check import check_game
-from generator.cores import cores
+from generator.cores import cores, worker_pool
 from generator.errors import DataError
 from generator.findings import Finding, Report
 from generator.limits import Limits, applied
@@ -364,8 +364,8 @@ def _made(
     workers = min(len(jobs), cores())
     if workers < 2 or (raster_faces < PARALLEL_MIN_FACES and book_blocks < PARALLEL_MIN_BLOCKS):
         return [_counted(job, work(job)) for job in jobs]
-    with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
-        started = {i: pool.submit(work, jobs[i]) for i in _longest_first(jobs)}
+    with frozen_heap(), worker_pool(work, jobs, workers) as submit:
+        started = {i: submit(i) for i in _longest_first(jobs)}
         parts = {future: jobs[i].part for i, future in started.items()}
         for future in as_completed(parts):
             progress.advance(parts[future])

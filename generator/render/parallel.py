@@ -5,11 +5,10 @@ The worker inherits the loaded game through fork, so only the fitted faces trave
 
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from generator import progress
-from generator.cores import cores
+from generator.cores import can_fork, cores, worker_pool
 from generator.findings import Report
 from generator.limits import applied
 from generator.load.game import LoadedGame, PieceFile
@@ -25,7 +24,6 @@ from generator.render.heap import frozen_heap
 from generator.render.text import placeholder_mode
 
 PARALLEL_MIN_DESIGNS = 3000  # below this, sending faces back costs more than the second core saves
-_SHARED: tuple[LoadedGame, PieceFile] | None = None
 
 
 def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceFaces:
@@ -35,24 +33,14 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
         count < PARALLEL_MIN_DESIGNS
         or all_resolved(loaded, pieces)
         or cores() < 2
-        or "fork" not in multiprocessing.get_all_start_methods()
+        or not can_fork()
     ):
         return piece_faces(loaded, pieces, report)
-    global _SHARED
-    _SHARED = (loaded, pieces)
     middle = count // 2
-    try:
-        with (
-            frozen_heap(),
-            ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("fork")
-            ) as pool,
-        ):
-            later = pool.submit(_render_range, middle, count)
-            fronts, backs = design_faces(loaded, pieces, range(middle), report)
-            resolved = later.result()
-    finally:
-        _SHARED = None
+    with frozen_heap(), worker_pool(partial(_render_range, loaded, pieces), [middle], 1) as submit:
+        later = submit(0)
+        fronts, backs = design_faces(loaded, pieces, range(middle), report)
+        resolved = later.result()
     loaded.resolved.update(resolved)  # a build after `check` finds the worker's half too
     for front, back, findings in resolved.values():
         fronts.append(front)
@@ -62,10 +50,11 @@ def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) ->
     return assembled(loaded, pieces, fronts, backs)
 
 
-def _render_range(start: int, stop: int) -> dict[tuple[str, int, str], Resolved]:
-    """Run in the worker: resolve designs start..stop of the shared deck, in order."""
-    assert _SHARED is not None
-    loaded, pieces = _SHARED
+def _render_range(
+    loaded: LoadedGame, pieces: PieceFile, start: int
+) -> dict[tuple[str, int, str], Resolved]:
+    """Run in the worker: resolve the shared deck's designs from `start` on, in order."""
+    stop = len(pieces.pieces)
     with applied(loaded.game.limits):
         design_faces(loaded, pieces, range(start, stop), Report())
     mode = placeholder_mode()
