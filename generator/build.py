@@ -444,7 +444,7 @@ def _job_files(
     if job.part == "rulebook":
         book = (job.rulebook, job.settings, symbols, folder, options.paper, job.shown, pages)
         if job.booklet:
-            return [rulebook_booklet_file(title, *book)]
+            return [rulebook_booklet_file(*book)]
         return [rulebook_file(*book)]
     if job.part == "guides":
         book = (job.rulebook, job.settings, symbols, folder, options.paper, job.shown, pages)

@@ -161,7 +161,6 @@ def rulebook_file(
 
 
 def rulebook_booklet_file(
-    title: str,
     book: Rulebook,
     settings: RulebookSettings,
     symbols: list[Symbol],
