@@ -262,7 +262,7 @@ def test_parallel_and_sequential_builds_give_the_same_bytes(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
     write_art_game(tmp_path, count=45)
     assert pnp("build", "art", "-o", "parallel", "--dpi", "72").exit_code == 0
-    monkeypatch.setattr(generator.build, "PARALLEL_MIN_FACES", 10**9)
+    monkeypatch.setattr(generator.build, "cores", lambda: 1)
     assert pnp("build", "art", "-o", "sequential", "--dpi", "72").exit_code == 0
     files = sorted(p.relative_to("parallel") for p in Path("parallel").rglob("*") if p.is_file())
     assert len(files) > 45
