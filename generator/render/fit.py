@@ -21,6 +21,7 @@ from generator.render.kept import KeptParagraph, kept
 from generator.render.lines import Line, set_paragraphs
 from generator.render.markup import to_markup
 from generator.render.paragraphs import card_paragraph
+from generator.render.slotted import by_fields
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 STEP_PT = 0.25
@@ -48,6 +49,8 @@ def paragraph_style(
 @dataclass(frozen=True, slots=True)
 class Fitted:
     """Text set at the size that fits: a single plain line, or a wrapped paragraph."""
+
+    __reduce__ = by_fields
 
     size: float
     used_height: float

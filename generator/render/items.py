@@ -8,11 +8,14 @@ from pathlib import Path
 from generator.fonts import Family
 from generator.model.layout import TextStyle
 from generator.render.fit import Fitted, fit_text
+from generator.render.slotted import by_fields
 
 
 @dataclass(frozen=True, slots=True)
 class Rect:
     """A box in mm measured from the trim's top-left corner, y growing downwards."""
+
+    __reduce__ = by_fields
 
     x: float
     y: float
@@ -23,6 +26,8 @@ class Rect:
 @dataclass(frozen=True, slots=True)
 class ShapeItem:
     """A rectangle, ellipse, polygon (diamond, hexagon, crown) or line to draw."""
+
+    __reduce__ = by_fields
 
     kind: str
     box: Rect
@@ -39,6 +44,8 @@ class ShapeItem:
 class TextItem:
     """Fitted text and where it goes."""
 
+    __reduce__ = by_fields
+
     box: Rect
     fitted: Fitted
     style: TextStyle
@@ -48,6 +55,8 @@ class TextItem:
 @dataclass(frozen=True, slots=True)
 class ImageItem:
     """Art placed in a box."""
+
+    __reduce__ = by_fields
 
     box: Rect
     path: Path
@@ -61,6 +70,8 @@ class ImageItem:
 @dataclass(frozen=True, slots=True)
 class IconItem:
     """A glossary symbol placed in a box."""
+
+    __reduce__ = by_fields
 
     box: Rect
     symbol: str
