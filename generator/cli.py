@@ -201,10 +201,8 @@ def check(
       pnp check my-rules.md
       pnp check scanned-rules.txt --format json
     """
-    # What a check makes lives until exit, where the interpreter's last collections would walk
-    # it all (0.1 s of a cold `check --all`); importing it makes no garbage to collect (0.05 s).
-    atexit.unregister(gc.freeze)
-    atexit.register(gc.freeze)
+    # Importing what a check uses makes no garbage to collect (0.05 s).
+    _no_collection_at_exit()
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -381,6 +379,7 @@ def build(
     """
     from generator.bars import display  # rich, which `pnp check` does not need
 
+    _no_collection_at_exit()
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
     check_output_folder(out_root)
@@ -409,6 +408,14 @@ def build(
             shown.say(f"{game.kit.game}: {files} file(s) in {folder} in {seconds:.1f} s{note}")
     if cache and not all(game.cached for game in planned):
         prune(cache, limit)  # within $PNP_CACHE_MAX_MB: what no recent build read goes first
+
+
+def _no_collection_at_exit() -> None:
+    """What a command makes lives until exit, where the interpreter's last collections would
+    walk it all: frozen first, it is not walked (0.1 s of a cold `check --all`, and of a
+    one-card rebuild of ayubistan: 0.96 -> 0.85 s)."""
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
 
 
 def _cache_limit() -> int:
