@@ -20,6 +20,7 @@ from generator.cache.kits import JOBS
 from generator.fonts import BODY, register_fonts
 from generator.options import BuildOptions
 from generator.units import PAPERS
+from generator.write import rulebook
 from generator.write.rulebook import RulebookDocument
 from generator.write.sheets import PrintOptions
 
@@ -113,6 +114,26 @@ def test_with_the_book_not_kept_a_shown_card_changed_typesets_it_once_from_its_p
     passes.clear()
     after = book_files(folder, cache)
     assert passes == [1, 1]  # the rulebook and its booklet (the guide comes from the cache)
+    assert after == book_files(folder, None)
+
+
+def test_a_kept_book_that_cannot_be_saved_is_typeset_instead(tmp_path, monkeypatch):
+    passes = counted_passes(monkeypatch)
+    folder = Path(shutil.copytree(GAMES / "belaad", tmp_path / "belaad"))
+    cache = tmp_path / "cache"
+    book_files(folder, cache)
+    read_back = rulebook.restored_book
+
+    def broken(*args):
+        canvas, placed = read_back(*args)
+        canvas._doc.Catalog = None  # saving it raises
+        return canvas, placed
+
+    monkeypatch.setattr(rulebook, "restored_book", broken)
+    change_shown_card(folder)
+    passes.clear()
+    after = book_files(folder, cache)
+    assert passes == [1, 1]  # from the kept pages, as with no kept book
     assert after == book_files(folder, None)
 
 

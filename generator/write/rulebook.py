@@ -326,7 +326,8 @@ def _restored(
     pages: BookPages, key: str, kind: type, folder: Path, pieces: dict
 ) -> RulebookPdf | None:
     """The book kept under `key` as it stood after its last page, its shown faces drawn and
-    saved; None when none is kept (or it cannot be read back)."""
+    saved; None when none is kept, or it cannot be read back or saved (typesetting the book
+    then raises any error drawing its faces raises)."""
     state = pages.document(key)
     output = io.BytesIO()
     found = restored_book(state, kind, output) if state else None
@@ -335,7 +336,10 @@ def _restored(
     canvas, placed = found
     canvas.folder, canvas.shown = folder, ShownForms(pieces, placed)  # the game's folder now
     pages_drawn = len(canvas._doc.Pages.pages)
-    canvas.save()
+    try:
+        canvas.save()
+    except Exception:  # a kept state this ReportLab cannot finish: typeset the book instead
+        return None
     return RulebookPdf(output.getvalue(), pages_drawn)
 
 
