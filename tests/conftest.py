@@ -94,3 +94,19 @@ def bundled_books(tmp_path_factory: pytest.TempPathFactory) -> Path:
         )
         assert result.exit_code == 0, result.output
     return out
+
+
+@pytest.fixture
+def evaluated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The expressions the data rules evaluate from now on (setup amounts, invariants)."""
+    from generator.check import declared
+
+    expressions: list[str] = []
+    evaluate = declared.evaluate
+
+    def counted(expression, context):
+        expressions.append(expression)
+        return evaluate(expression, context)
+
+    monkeypatch.setattr(declared, "evaluate", counted)
+    return expressions

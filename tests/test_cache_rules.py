@@ -10,7 +10,7 @@ import pytest
 
 from generator.cache.rules import RULES
 from generator.cache.store import Store
-from generator.check import declared, rulebook
+from generator.check import rulebook
 from generator.findings import Finding
 from tests.conftest import GAME_YAML
 from tests.kits import checked_with_cache as checked
@@ -91,17 +91,9 @@ def test_a_damaged_entry_is_checked_again(game, text_rule_runs):
     assert len(text_rule_runs) == 2
 
 
-def test_an_invariant_is_evaluated_again_only_when_the_data_it_reads_changed(game, monkeypatch):
+def test_an_invariant_is_evaluated_again_only_when_the_data_it_reads_changed(game, evaluated):
     folder = game({"game.yaml": GAME_YAML + INVARIANTS})
     store = Store(folder.parent / "cache")
-    evaluated: list[str] = []
-    evaluate = declared.evaluate
-
-    def counted(expression, context):
-        evaluated.append(expression)
-        return evaluate(expression, context)
-
-    monkeypatch.setattr(declared, "evaluate", counted)
     assert "invariant" not in codes(checked(folder, store))
     assert len(evaluated) == 2
     deck = folder / "decks" / "heroes.csv"

@@ -3,10 +3,7 @@ not compiled and evaluated again, and the findings are those of a check without 
 
 from __future__ import annotations
 
-import pytest
-
 from generator.cache.store import Store
-from generator.check import declared
 from tests.conftest import GAME_YAML
 from tests.kits import checked_with_cache as checked
 
@@ -15,20 +12,6 @@ setup:
   - {component: hero-cards, amount: "count('heroes') - 2"}
   - {component: hero-cards, amount: players - 2}
 """
-
-
-@pytest.fixture
-def evaluated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The setup amounts evaluated from now on, once per player count."""
-    amounts: list[str] = []
-    evaluate = declared.evaluate
-
-    def counted(expression, context):
-        amounts.append(expression)
-        return evaluate(expression, context)
-
-    monkeypatch.setattr(declared, "evaluate", counted)
-    return amounts
 
 
 def test_setup_read_before_is_not_evaluated_again_until_what_it_reads_changes(
