@@ -110,3 +110,12 @@ def evaluated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(declared, "evaluate", counted)
     return expressions
+
+
+@pytest.fixture
+def jobs_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build's jobs run in this process, where a test sees what they draw (with two cores
+    they run in forked workers)."""
+    import generator.build
+
+    monkeypatch.setattr(generator.build, "cores", lambda: 1)
