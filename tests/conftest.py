@@ -112,10 +112,17 @@ def evaluated(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return expressions
 
 
-@pytest.fixture
-def jobs_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A build's jobs run in this process, where a test sees what they draw (with two cores
-    they run in forked workers)."""
-    import generator.build
+@pytest.fixture(autouse=True)
+def _jobs_in_the_tests_process(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """The suite already runs on every core (pytest-xdist), so a build's jobs run in the test's
+    own process, where a test also sees what they draw: forking job workers beside it made the
+    suite 201 s instead of 181. Tests of the workers ask for `every_core`."""
+    if "every_core" not in request.fixturenames:
+        import generator.build
 
-    monkeypatch.setattr(generator.build, "cores", lambda: 1)
+        monkeypatch.setattr(generator.build, "cores", lambda: 1)
+
+
+@pytest.fixture
+def every_core() -> None:
+    """A build's jobs go to worker processes, as they do outside the suite."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -256,14 +257,26 @@ def test_unknown_layout_is_reported(game, pnp):
     assert "error unknown-reference: expected a layout id" in result.stdout
 
 
-def test_parallel_and_sequential_builds_give_the_same_bytes(tmp_path, monkeypatch, pnp):
+def test_parallel_and_sequential_builds_give_the_same_bytes(tmp_path, monkeypatch, pnp, every_core):
     import generator.build
 
     monkeypatch.chdir(tmp_path)
     write_art_game(tmp_path, count=45)
+    runs = tmp_path / "jobs"  # the process each job ran in, one line a job (workers too)
+    job_files = generator.build._job_files
+
+    def recorded(*args):
+        with runs.open("a") as log:
+            log.write(f"{os.getpid()}\n")
+        return job_files(*args)
+
+    monkeypatch.setattr(generator.build, "_job_files", recorded)
     assert pnp("build", "art", "-o", "parallel", "--dpi", "72").exit_code == 0
+    assert str(os.getpid()) not in runs.read_text().split()  # all in workers
+    runs.unlink()
     monkeypatch.setattr(generator.build, "cores", lambda: 1)
     assert pnp("build", "art", "-o", "sequential", "--dpi", "72").exit_code == 0
+    assert set(runs.read_text().split()) == {str(os.getpid())}
     files = sorted(p.relative_to("parallel") for p in Path("parallel").rglob("*") if p.is_file())
     assert len(files) > 45
     for name in files:

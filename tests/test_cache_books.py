@@ -12,7 +12,6 @@ from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import build
 from generator.batch import built_game
 from generator.cache.books import BOOK_DOCUMENTS, book_state, restored_book
 from generator.cache.keys import FORMAT
@@ -63,8 +62,7 @@ def test_a_card_shown_in_the_rulebook_remakes_the_rulebook_but_not_the_guide(tmp
 
 
 def counted_passes(monkeypatch) -> list[int]:
-    """The passes each book's typesetting takes from now on, with the jobs in this process."""
-    monkeypatch.setattr(build, "cores", lambda: 1)  # jobs in this process, where passes are seen
+    """The passes each book's typesetting takes from now on (the jobs run in this process)."""
     passes: list[int] = []
     build_twice = RulebookDocument.multiBuild
 

@@ -51,7 +51,7 @@ def test_a_rebuild_rasterises_only_the_changed_cards_sides(tmp_path):
     assert after == exports(folder, None)
 
 
-def test_a_rebuild_resizes_only_the_changed_cards_faces_for_tts(tmp_path, monkeypatch, jobs_here):
+def test_a_rebuild_resizes_only_the_changed_cards_faces_for_tts(tmp_path, monkeypatch):
     import generator.write.tts as tts
 
     folder, cache = new_game(str(tmp_path / "river"), tmp_path), tmp_path / "cache"

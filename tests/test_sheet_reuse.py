@@ -38,7 +38,7 @@ def kit(folder: Path, cache: Path | None) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def drawn(monkeypatch, jobs_here) -> list[str]:
+def drawn(monkeypatch) -> list[str]:
     """The card of every face the sheets and print-shop PDFs draw, as they draw them."""
     faces: list[str] = []
     for module in (sheets, printshop):
