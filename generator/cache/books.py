@@ -37,6 +37,7 @@ BOOK_DOCUMENTS = "book-documents"
 # contents' dots (they hold the story, and cannot be pickled) and the shown faces (the book
 # keeps where it shows them, as `extra`; the faces are the rebuild's).
 LEFT_OUT = {"_filename": None, "_namedCB": {}, "shown": None}
+CANVAS = ("canvas",)  # the name the canvas itself goes by in its state
 
 
 @dataclass(frozen=True)
@@ -91,11 +92,14 @@ def document_key(pages: str, shown: dict) -> str | None:
         return None
 
 
-def book_state(canvas: Any, extra: Any) -> bytes:
+def book_state(
+    canvas: Any, extra: Any, named: dict[int, Any] | None = None, keep: tuple[str, ...] = ()
+) -> bytes:
     """The canvas and its document as they stand (with `extra`), and the glyph codes each font
-    gave in the document; fonts are named, not copied."""
+    gave in the document; fonts are named, not copied, and so is each object of `named` (by its
+    id: the name `restored_book` is given it by). Of what is `LEFT_OUT`, `keep` is kept."""
     doc = canvas._doc
-    kept = {**canvas.__dict__, **LEFT_OUT}
+    kept = {**canvas.__dict__, **{k: v for k, v in LEFT_OUT.items() if k not in keep}}
     fonts = [
         (name, font.state[doc])
         for name, font in pdfmetrics._fonts.items()
@@ -104,21 +108,26 @@ def book_state(canvas: Any, extra: Any) -> bytes:
     signature, doc.signature = doc.signature, None  # made again: fixed for an invariant book
     try:
         buffer = io.BytesIO()
-        _FontNamer(buffer, pickle.HIGHEST_PROTOCOL).dump((kept, fonts, extra))
+        _Namer(buffer, canvas, named or {}).dump((kept, fonts, extra))
     finally:
         doc.signature = signature
     return buffer.getvalue()
 
 
-def restored_book(state: bytes, kind: type, output: io.BytesIO) -> tuple[Any, Any] | None:
+def restored_book(
+    state: bytes, kind: type, output: io.BytesIO, named: dict[Any, Any] | None = None
+) -> tuple[Any, Any] | None:
     """A canvas of class `kind` writing to `output`, as `book_state` kept it, and its extra;
     None when the state cannot be read back (damaged, or a font this process has not
-    registered)."""
+    registered, or a name not in `named`)."""
+    canvas = kind.__new__(kind)
+    _NAMES.append({CANVAS: canvas, **(named or {})})
     try:
-        kept, fonts, extra = _FontFinder(io.BytesIO(state)).load()
+        kept, fonts, extra = pickle.loads(state)
     except Exception:  # damaged or truncated state raises anything pickle can: only a miss
         return None
-    canvas = kind.__new__(kind)
+    finally:
+        _NAMES.pop()
     canvas.__dict__.update(kept, _filename=output)
     doc = canvas._doc
     doc.signature = PDFDocument(invariant=doc.invariant).signature
@@ -127,19 +136,30 @@ def restored_book(state: bytes, kind: type, output: io.BytesIO) -> tuple[Any, An
     return canvas, extra
 
 
-class _FontNamer(pickle.Pickler):
-    """Pickles a registered font as its name."""
+class _Namer(pickle.Pickler):
+    """Pickles a registered font as its name, and an object of `named` as its name there (a
+    reducer, not a persistent id: it is asked only about objects, not every string and int)."""
 
-    def persistent_id(self, value: Any) -> str | None:
-        name = getattr(value, "fontName", None)
-        return name if isinstance(name, str) and pdfmetrics._fonts.get(name) is value else None
+    def __init__(self, file: io.BytesIO, canvas: Any, named: dict[int, Any]) -> None:
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self.canvas, self.named = canvas, named
+
+    def reducer_override(self, value: Any) -> Any:
+        name = CANVAS if value is self.canvas else self.named.get(id(value))
+        if name is not None:
+            return _named, (name,)
+        font = getattr(value, "fontName", None)
+        if isinstance(font, str) and pdfmetrics._fonts.get(font) is value:
+            return pdfmetrics.getFont, (font,)
+        return NotImplemented
 
 
-class _FontFinder(pickle.Unpickler):
-    """Unpickles a font's name as the font this process registered under it."""
+_NAMES: list[dict[Any, Any]] = []  # what names stand for in the state being read back
 
-    def persistent_load(self, name: str) -> Any:
-        return pdfmetrics.getFont(name)
+
+def _named(name: Any) -> Any:
+    """The object a state being read back names `name` (`restored_book`)."""
+    return _NAMES[-1][name]
 
 
 def _size(piece: Any) -> tuple:

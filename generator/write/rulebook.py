@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
+from generator.cache.book_resume import ResumePoints, block_prefixes
 from generator.cache.books import (
     BookPages,
     book_state,
@@ -63,7 +64,7 @@ from generator.write.book_positions import PositionFlowable
 from generator.write.booklet import impose_booklet
 from generator.write.cover import CoverFlowable
 from generator.write.draw import SymbolCanvas
-from generator.write.headings import keep_headings
+from generator.write.headings import HeadingRoom, keep_headings
 
 MARGIN_MM = 16.0
 GUTTER_MM = 6.0
@@ -132,8 +133,9 @@ class RulebookDocument(BaseDocTemplate):
         columns: int,
         faces: dict[str, str],
         sketch: bool = False,
+        resume: ResumePoints | None = None,
     ) -> None:
-        self.faces = faces
+        self.faces, self.resume = faces, resume
         self.sketch, self.sketching = sketch, False
         super().__init__(
             buffer,
@@ -147,7 +149,7 @@ class RulebookDocument(BaseDocTemplate):
             bottomMargin=MARGIN_MM * mm,
         )
         self.book_title, self.section, self.outline_level = title, "", -1
-        self.page_head, self.page_fresh = "", True
+        self.page_head, self.page_fresh, self.page_begun = "", True, False
         self.known_pages: dict[str, int] = {}
         self.heading_pages: dict[str, int] = {}
         width, height = self.width, self.height
@@ -170,6 +172,27 @@ class RulebookDocument(BaseDocTemplate):
             ]
         )
 
+    def build(self, flowables: list, **kwargs) -> None:
+        """A pass, its whole story kept to name its flowables by their place; resumed at a kept
+        page start where the blocks before it are the same (cache/book_resume.py)."""
+        self.story, self.remaining = list(flowables), flowables
+        super().build(flowables, **kwargs)
+        if self.resume:
+            self.resume.finish()
+
+    def _startBuild(self, *args, **kwargs) -> None:
+        super()._startBuild(*args, **kwargs)
+        if self.resume:
+            self.resume.start(self, type(self.canv))
+
+    def handle_flowable(self, flowables: list) -> None:
+        """A page's first flowable from the story is where a pass may keep its state."""
+        if self.page_begun and flowables is not self._hanging:
+            self.page_begun = False
+            if self.resume:
+                self.resume.reached(self)
+        super().handle_flowable(flowables)
+
     def beforeDocument(self) -> None:
         """Each build pass starts with no running head and an empty outline; page references
         print where the previous pass placed their headings."""
@@ -184,7 +207,7 @@ class RulebookDocument(BaseDocTemplate):
 
     def beforePage(self) -> None:
         """A page is headed by the chapter in force at its top, unless one starts right there."""
-        self.page_head, self.page_fresh = self.section, True
+        self.page_head, self.page_fresh, self.page_begun = self.section, True, True
 
     def afterFlowable(self, flowable) -> None:
         """Headings go into the contents and the outline; chapters become the running head."""
@@ -309,13 +332,14 @@ def rulebook_pdf(
         if found is not None:
             return found
     kept: list[bytes] | None = [] if whole else None  # the book after its last page, to keep
+    resume = _resume_points(pages, folder, pieces, *inputs) if pages and whole else None
     known = pages.recall(key) if pages and key else None
     if isinstance(known, Placed):
-        pdf, _, passes = _typeset(*args, known, kept)
+        pdf, _, passes = _typeset(*args, known, kept, resume)
         if passes == 1:  # the kept pages were right: the same last pass as a build from scratch
             _keep_document(pages, whole, kept)
             return pdf
-    pdf, placed, _ = _typeset(*args, None, kept)
+    pdf, placed, _ = _typeset(*args, None, kept, resume)
     if pages and key:
         pages.keep(key, placed)
         _keep_document(pages, whole, kept)
@@ -341,6 +365,18 @@ def _restored(
     except Exception:  # a kept state this ReportLab cannot finish: typeset the book instead
         return None
     return RulebookPdf(output.getvalue(), pages_drawn)
+
+
+def _resume_points(
+    pages: BookPages, folder: Path, pieces: dict, book: Rulebook, *inputs
+) -> ResumePoints | None:
+    """Where the book's passes may resume: kept under the key of all that places its pages but
+    its blocks; None when some of it has no stable digest."""
+    blockless = replace(book, blocks=[], by_number={}, by_key={})
+    layout = pages_key(folder, pieces, blockless, *inputs)
+    layout = layout and document_key(layout, pieces)
+    prefixes = block_prefixes(book.blocks)
+    return ResumePoints(pages.root, layout, prefixes) if layout and prefixes else None
 
 
 def _keep_document(pages: BookPages | None, key: str | None, kept: list[bytes] | None) -> None:
@@ -373,6 +409,7 @@ def _typeset(
     booklet: bool,
     known: Placed | None,
     kept: list[bytes] | None,
+    resume: ResumePoints | None = None,
 ) -> tuple[RulebookPdf, Placed, int]:
     """The rulebook, where its headings fell and how many passes it took: from a sketch pass
     when its headings' pages are not `known`, else from them; each pass's book as it stood
@@ -380,7 +417,7 @@ def _typeset(
     style = styles(faces)
     buffer = io.BytesIO()
     sketch = known is None and any(isinstance(block, Heading) for block in book.blocks)
-    document = RulebookDocument(buffer, page, book.title, columns, faces, sketch)
+    document = RulebookDocument(buffer, page, book.title, columns, faces, sketch, resume)
     in_body_font = TableStyle(
         [
             ("FONT", (0, 0), (-1, -1), faces["regular"], BODY_SIZE),
@@ -499,13 +536,32 @@ def _icons(markup: str, size: float) -> str:
 
 
 def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, art: tuple) -> list:
+    """The blocks' flowables, each with `blocks_read`: how many of the book's first blocks
+    what it sets depends on (cache/book_resume.py)."""
     story = []
-    for is_piece, run in groupby(book.blocks, key=lambda block: isinstance(block, Piece)):
-        flowables = [f for block in run for f in _block(block, style, width, art)]
+    for is_piece, run in groupby(
+        enumerate(book.blocks), key=lambda pair: isinstance(pair[1], Piece)
+    ):
+        flowables = []
+        for index, block in run:
+            flowables += _read(_block(block, style, width, art), index + 1)
         if is_piece:
-            flowables = side_by_side(flowables, width, style["body"].fontName, BODY_SIZE)
+            flowables = _read(
+                side_by_side(flowables, width, style["body"].fontName, BODY_SIZE), index + 1
+            )
         story.extend(flowables)
-    return keep_headings(story, HEADING_ROOM_MM * mm)
+    story = keep_headings(story, HEADING_ROOM_MM * mm)
+    for room in story:
+        if isinstance(room, HeadingRoom):  # it looks ahead to the text after its headings
+            room.blocks_read = max(f.blocks_read for f in [*room.headings, room.text] if f)
+    return story
+
+
+def _read(flowables: list, blocks: int) -> list:
+    """The flowables, marked as depending on the book's first `blocks` blocks."""
+    for flowable in flowables:
+        flowable.blocks_read = blocks
+    return flowables
 
 
 def _block(block, style: dict[str, ParagraphStyle], width: float, art: tuple | None = None) -> list:
