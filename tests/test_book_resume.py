@@ -38,10 +38,12 @@ def markdown(last: str = "The last rule closes the book.", first: str = "Read th
     return "\n".join([*chapters, f"# Closing {{#closing}}\n\n{last}\n"])
 
 
-def typeset(text: str, folder: Path, cached: bool = True) -> tuple[bytes, int]:
-    """The book of a game `folder` with no art, typeset (its kept states read and written in the
-    cache folder beside it), and its page count."""
-    book = rulebook_blocks(text, "Harvest", ("village", "levy"))
+def typeset(
+    text: str, folder: Path, cached: bool = True, terms: tuple[str, ...] = ("village", "levy")
+) -> tuple[bytes, int]:
+    """The book of a game `folder` with no art, indexing `terms`, typeset (its kept states read
+    and written in the cache folder beside it), and its page count."""
+    book = rulebook_blocks(text, "Harvest", terms)
     (folder / "game").mkdir(exist_ok=True)
     pages = BookPages(folder / "cache") if cached else None
     pdf = rulebook_pdf(book, PAPERS["a4"], 1, [], folder / "game", "Rules", pages=pages)
@@ -107,6 +109,17 @@ def test_a_state_that_holds_a_flowable_still_to_come_is_not_kept(tmp_path, monke
     pages = resumed_at(monkeypatch)
     typeset(markdown(last="The final rule ends the book."), tmp_path)
     assert pages == [0, 0]
+
+
+def test_a_change_that_gives_the_book_its_first_index_entry_resumes_no_pass(tmp_path, monkeypatch):
+    # the index is one of the indexing flowables a state names: none is there before the change
+    typeset(markdown(), tmp_path, terms=("thunder",))
+    pages = resumed_at(monkeypatch)
+    after, _ = typeset(markdown(last="Thunder ends the game."), tmp_path, terms=("thunder",))
+    assert pages == [0, 0]
+    theirs, _ = typeset(markdown(last="Thunder ends the game."), tmp_path, False, ("thunder",))
+    assert after == theirs
+    assert "Index" in PdfReader(io.BytesIO(after)).pages[-1].extract_text()
 
 
 def test_a_page_that_starts_with_the_rest_of_a_split_flowable_is_not_kept():

@@ -37,11 +37,11 @@ BOOK_RESUME = "book-resume"
 # later it is, and a change is as likely to be anywhere in the book.
 EVERY = 4
 CONTENTS_DOTS = "drawTOCEntryEnd"  # the contents' callback, no longer called once it is drawn
-# What of a document a state does not keep: the output, the pass's edits list, this pass's
-# own bookkeeping (and the flowables it has yet to set).
 # What an indexing flowable has found so far in a pass, and was given by the pass before (the
 # rest it is made with, or makes when it is set: the contents' table, the index's).
 INDEXING_KEPT = ("_entries", "_lastEntries", "placed", "before")
+# What of a document a state does not keep: the output, the pass's edits list, this pass's
+# own bookkeeping (and the flowables it has yet to set).
 DOCUMENT_LEFT_OUT = ("filename", "_multiBuildEdits", "resume", "story", "remaining")
 
 
@@ -87,7 +87,7 @@ class ResumePoints:
         blocks = _reads(doc.story)[place]
         try:
             state = _state(doc, place)
-        except (_Later, pickle.PicklingError, TypeError, AttributeError):
+        except Exception:  # a flowable still to come, or something pickle cannot take: none kept
             return
         with suppress(OSError):
             Store(self.root).put(BOOK_RESUME, self._key(place, blocks), state)
@@ -114,7 +114,7 @@ def block_prefixes(blocks: list) -> list[str] | None:
     has no stable digest."""
     digests = Digests()
     try:
-        parts = [digests._parts((block,)) for block in blocks]
+        parts = [digests.encoded(block) for block in blocks]
     except Uncacheable:
         return None
     running = hashlib.sha256(BOOK_RESUME.encode())
@@ -126,10 +126,12 @@ def block_prefixes(blocks: list) -> list[str] | None:
 
 
 def _given(doc: Any) -> list:
-    """What a pass was given: the pages the pass before found (nothing in a sketch)."""
+    """What a pass was given: its indexing flowables (a book has an index only once some block
+    has an entry) and the pages the pass before found (nothing, in a sketch)."""
+    indexing = [type(flowable).__name__ for flowable in doc._indexingFlowables]
     if doc.sketching:
-        return ["sketch"]
-    return [doc.known_pages, *(_given_to(flowable) for flowable in doc._indexingFlowables)]
+        return ["sketch", indexing]
+    return [indexing, doc.known_pages, *(_given_to(f) for f in doc._indexingFlowables)]
 
 
 def _given_to(flowable: Any) -> Any:

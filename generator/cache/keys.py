@@ -50,9 +50,9 @@ class Digests:
 
     def __call__(self, *values: Any) -> str:
         """The hex SHA-256 of values, as `digest` gives it."""
-        return hashlib.sha256(self._parts(values)).hexdigest()
+        return hashlib.sha256(self.encoded(*values)).hexdigest()
 
-    def _parts(self, values: Any) -> bytes:
+    def encoded(self, *values: Any) -> bytes:
         """The values written one after another, as the hash reads them."""
         out: list[bytes] = []
         for value in values:
