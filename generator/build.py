@@ -335,6 +335,7 @@ def _run_jobs(
     game = loaded.game
     shared = (game.title, game.symbols, game.limits)
     digests = PageDigests()  # faces walked once, for the job keys and the pages drawn here
+    digests.name_designs(loaded.resolved, loaded.design_keys)  # or named by their designs
     with shared_digests(digests):
         keys = job_keys(loaded.folder, options, shared, jobs, digests)
         found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}

@@ -164,6 +164,7 @@ def stored_faces(loaded: LoadedGame) -> Iterator[dict[str, list[str]] | None]:
     for pieces in sets:
         for index, key in enumerate(keys[pieces.owner.id]):
             name = (pieces.owner.id, index, mode)
+            loaded.design_keys[name] = key
             if name in loaded.resolved:
                 continue
             found = memory.recall(key)

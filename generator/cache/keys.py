@@ -102,6 +102,12 @@ class Digests:
                 self._feed(out, item)
         out.append(b">")
 
+    def name(self, value: Any, name: str) -> None:
+        """Take `name` for the digest of `value`, an object of a remembered type, instead of
+        walking it: a name that covers all the object is made from (a design's key names its
+        faces)."""
+        self._seen[id(value)] = (value, b"@" + hashlib.sha256(b"named:" + name.encode()).digest())
+
     def _remembered(self, value: Any) -> bytes:
         """The digest of an object met before, else walked now and kept."""
         seen = self._seen.get(id(value))

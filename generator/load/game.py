@@ -103,6 +103,9 @@ class LoadedGame:
     # placeholders print): `pnp check` resolves every face to measure its text, and the build
     # that follows reuses them instead of fitting every text again.
     resolved: dict[tuple[str, int, str], Any] = field(default_factory=dict, repr=False)
+    # Each design's key in the faces' memory (cache/faces.py), by the same names: it covers all
+    # the design's faces are drawn from, so the build's job keys name the faces by it.
+    design_keys: dict[tuple[str, int, str], str] = field(default_factory=dict, repr=False)
     # Each board's face and what drawing it found, by (index, how placeholders print), shared
     # the same way (render/board_faces.py).
     boards: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
