@@ -95,24 +95,28 @@ def test_a_face_drawing_a_glyph_only_its_process_names_has_no_page_key(monkeypat
         assert digests.page_key("state", face) == PageDigests().page_key("state", face)
 
 
-def test_a_rebuild_names_each_card_face_by_its_design_for_job_keys_and_pages(tmp_path, monkeypatch):
-    # a design's key in the faces' memory covers all its faces are drawn from, so the job keys
-    # and page keys take it and walk no card face (three times before: jobs, sheets, print shop)
+def test_a_rebuild_names_each_card_front_by_its_design_and_walks_each_back_once(
+    tmp_path, monkeypatch
+):
+    # a design's key in the faces' memory covers all its faces are drawn from, so the job and
+    # page keys take it for its front (walked three times before: jobs, sheets, print shop); a
+    # back, the same for every card, is walked once so the unchanged backs keep their keys
     folder, cache = new_game(str(tmp_path / "river"), tmp_path), tmp_path / "cache"
     before = kit(folder, cache)
     deck = folder / "decks" / "actions.csv"
     deck.write_text(deck.read_text().replace(OLD, "Swap one card from your hand"))
-    walked: list[int] = []
+    walked: list[Face] = []
     real = PageDigests._walk
 
     def walk(self, out, value):
         if isinstance(value, Face):
-            walked.append(id(value))
+            walked.append(value)
         real(self, out, value)
 
     monkeypatch.setattr(PageDigests, "_walk", walk)
     after = kit(folder, cache)
-    assert walked == []
+    assert {face.side for face in walked} == {"back"}
+    assert len(walked) == len({id(face) for face in walked}) == 4  # the 4 designs' backs
     assert after != before and after == kit(folder, None)  # the changed card drawn, as cold
 
 

@@ -90,17 +90,18 @@ class PageDigests(Digests):
         self._met_private = False
 
     def name_designs(self, resolved: dict, keys: dict) -> None:
-        """Name each design's faces by its key in the faces' memory (`keys`, by the names of
-        `resolved`), as they are not walked: first-jihad's one-card rebuild walked its 112 card
-        and token faces for its job keys in 70 ms. Not while a font names glyphs in the order
-        they are shaped (a face's codes would then mean other glyphs in another process)."""
+        """Name each design's front by its key in the faces' memory (`keys`, by the names of
+        `resolved`), as it is not walked: first-jihad's one-card rebuild walked its card and
+        token faces for its job keys in 70 ms. A back is still walked: most backs are the same
+        for every card, and named by its card's key would be drawn again with the card. Not
+        while a font names glyphs in the order they are shaped (a face's codes would then mean
+        other glyphs in another process)."""
         if named_in_shaping_order():
             return
         for name, key in keys.items():
-            front, back, _ = resolved.get(name, (None, None, None))
-            for side, face in (("front", front), ("back", back)):
-                if face is not None:
-                    self.name(face, f"{key} {side}")
+            found = resolved.get(name)
+            if found is not None:
+                self.name(found[0], key)
 
     def page_key(self, *values: Any) -> str:
         """The digest of what a page draws; Uncacheable when one of its faces draws a glyph
