@@ -1,5 +1,5 @@
 """Print-and-play generator: board-game data in, print-ready kits out."""
 
-from generator.slow_patterns import defer_web_address_pattern
+from generator.regex_cache import keep_compiled_patterns
 
-defer_web_address_pattern()  # before any module imports ReportLab's platypus
+keep_compiled_patterns()  # before anything compiles a pattern

@@ -40,9 +40,9 @@ from typing import Any
 
 from generator.cache.keys import FORMAT
 from generator.cache.prune import touch
+from generator.user_cache import CACHE_ENV
 from generator.write.output import OutputFile, write_atomic
 
-CACHE_ENV = "PNP_CACHE_DIR"
 SHA_256 = re.compile("[0-9a-f]{64}")  # how every key and stored file is named
 FOLDER = ".cache"  # beside the kits in the output folder; never inside a kit
 

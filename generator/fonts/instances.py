@@ -18,11 +18,11 @@ from fontTools import version as FONTTOOLS_VERSION
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from generator.limits import MEGABYTE, active, megabytes, raise_hint
+from generator.user_cache import user_cache_dir
 
 if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
 
-CACHE_ENV = "PNP_CACHE_DIR"
 FACTS = "facts"  # the folder of kept font facts, in the font cache
 # GPOS pair kerning makes instancing 10x slower; ReportLab does not kern, and HarfBuzz keeps
 # the mark and cursive positioning that Arabic needs, so only pair adjustments are dropped.
@@ -34,10 +34,8 @@ class FontFileError(Exception):
 
 
 def cache_dir() -> Path:
-    """Where pinned instances live: $PNP_CACHE_DIR, else the user's cache folder."""
-    root = os.environ.get(CACHE_ENV) or os.environ.get("XDG_CACHE_HOME")
-    base = Path(root) if root else Path.home() / ".cache"
-    return (base if os.environ.get(CACHE_ENV) else base / "pnp") / "fonts"
+    """Where pinned instances live: in the user's pnp cache folder."""
+    return user_cache_dir() / "fonts"
 
 
 def open_font(path: Path) -> TTFont:
