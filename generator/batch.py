@@ -16,7 +16,7 @@ from generator.cores import use_one_process
 from generator.errors import DataError
 from generator.findings import Finding
 from generator.options import BuildOptions
-from generator.render.heap import frozen_heap
+from generator.render.heap import frozen_heap, imports_uncollected
 from generator.write.output import Kit, counted_components
 
 
@@ -53,9 +53,10 @@ def cached_game(folder: Path, options: BuildOptions, cache: Path | None) -> Plan
 
 def built_game(folder: Path, options: BuildOptions, cache: Path | None) -> Planned:
     """A game checked, rendered and imposed; what it made is kept for the cache (if any)."""
-    from generator import build as pipeline  # the renderer, imported only when needed
-    from generator.cache.faces import StoredFaces, remembering
-    from generator.cache.rules import kept_rules
+    with imports_uncollected():  # the renderer, imported only when needed
+        from generator import build as pipeline
+        from generator.cache.faces import StoredFaces, remembering
+        from generator.cache.rules import kept_rules
 
     started = time.monotonic()
     store = Store(cache) if cache else None
