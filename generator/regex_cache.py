@@ -137,6 +137,10 @@ def keep_compiled_patterns() -> None:
 
     if isinstance(_compiler.compile, PatternCache) or not hasattr(_compiler, "_code"):
         return
-    cache = PatternCache(patterns_file(), _compiler.compile)
+    try:
+        path = patterns_file()
+    except (RuntimeError, KeyError):  # no home folder to keep them in: compiled as ever
+        return
+    cache = PatternCache(path, _compiler.compile)
     _compiler.compile = cache
     atexit.register(cache.write)

@@ -96,3 +96,15 @@ def test_a_damaged_file_or_refused_code_is_compiled_as_ever(tmp_path):
 
 def _kept(path: Path) -> dict:
     return marshal.loads(path.read_bytes()) if path.exists() else {}
+
+
+def test_without_a_home_folder_patterns_compile_as_ever(tmp_path):
+    no_home = (
+        "import pathlib\n"
+        "def no_home(cls): raise RuntimeError('Could not determine home directory.')\n"
+        "pathlib.Path.home = classmethod(no_home)\n"
+        "import os\nos.environ.pop('PNP_CACHE_DIR'); os.environ.pop('XDG_CACHE_HOME', None)\n"
+        "import generator, re\nprint(type(re._compiler.compile).__name__)\n"
+    )
+    ran = _run(tmp_path, no_home + COMPILE_PROBE)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "function\ncard\n", "")
