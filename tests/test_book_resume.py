@@ -1,9 +1,11 @@
 """A book whose blocks changed is typeset again, in each pass, only from the last page start it
-kept before the change, and gives the bytes a build from scratch gives."""
+kept before the change, and gives the bytes a build from scratch gives; in one pass, given the
+last build's placements, where that pass can show the sketch pass would find them again."""
 
 from __future__ import annotations
 
 import io
+import re
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,17 +27,25 @@ WORDS = (
 )
 
 
-def markdown(last: str = "The last rule closes the book.", first: str = "Read this first.") -> str:
-    """A book of a dozen chapters of long paragraphs, with links between them and index terms."""
+def markdown(
+    last: str = "The last rule closes the book.",
+    first: str = "Read this first.",
+    see: str | None = "overview",
+    before_closing: str = "",
+) -> str:
+    """A book of a dozen chapters of long paragraphs, with links to the heading `see` (none:
+    no links) and index terms."""
+    link = f" See [that section](#{see})." if see else ""
     chapters = [f"# Overview {{#overview}}\n\n{first}\n"]
     for number in range(1, CHAPTERS + 1):
         text = " ".join([WORDS] * 4)
         chapters.append(
             f"# Chapter {number} {{#chapter-{number}}}\n\n"
-            + "\n\n".join(f"{text} See [the overview](#overview)." for _ in range(5))
+            + "\n\n".join(f"{text}{link}" for _ in range(5))
             + f"\n\n## Harvest {number}\n\n{text}\n"
         )
-    return "\n".join([*chapters, f"# Closing {{#closing}}\n\n{last}\n"])
+    closing = f"{before_closing}\n\n# Closing {{#closing}}\n\n{last}\n"
+    return "\n".join([*chapters, closing])
 
 
 def typeset(
@@ -50,36 +60,90 @@ def typeset(
     return pdf.data, pdf.pages
 
 
-def resumed_at(monkeypatch) -> list[int]:
-    """The page each pass of a book starts from, from now on (0: from the first page)."""
+def resumed_at(monkeypatch, kinds: list[str] | None = None) -> list[int]:
+    """The page each pass of a book starts from, from now on (0: from the first page); the
+    kind of each pass ("proving", "sketch", "last") is added to `kinds`, when given."""
     pages: list[int] = []
     start = ResumePoints.start
 
     def spied(self, doc, kind) -> None:
         start(self, doc, kind)
         pages.append(doc.page)
+        if kinds is not None:
+            kinds.append("proving" if doc.proving else "sketch" if doc.sketching else "last")
 
     monkeypatch.setattr(ResumePoints, "start", spied)
     return pages
 
 
-def test_a_change_near_the_end_typesets_each_pass_from_a_late_page(tmp_path, monkeypatch):
-    typeset(markdown(), tmp_path)
-    pages = resumed_at(monkeypatch)
-    after, count = typeset(markdown(last="The final rule ends the book."), tmp_path)
+def scratch(text: str, folder: Path) -> bytes:
+    """The book typeset with no cache at all."""
+    return typeset(text, folder, cached=False)[0]
+
+
+def test_a_change_near_the_end_typesets_one_pass_from_a_late_page(tmp_path, monkeypatch):
+    typeset(markdown(see=None), tmp_path)
+    kinds: list[str] = []
+    pages = resumed_at(monkeypatch, kinds)
+    changed = markdown(last="The final rule ends the book.", see=None)
+    after, count = typeset(changed, tmp_path)
     assert count > 15
-    assert len(pages) == 2 and min(pages) > count * 2 // 3  # the sketch and the last pass
-    assert (
-        after == typeset(markdown(last="The final rule ends the book."), tmp_path, cached=False)[0]
-    )
+    assert kinds == ["proving"] and pages[0] > count * 2 // 3
+    assert after == scratch(changed, tmp_path)
+
+
+def test_references_to_two_digit_pages_keep_the_single_pass(tmp_path, monkeypatch):
+    # the book face's digits share one width: "15" sets as wide as the sketch's "00"
+    typeset(markdown(see="closing"), tmp_path)
+    kinds: list[str] = []
+    pages = resumed_at(monkeypatch, kinds)
+    changed = markdown(last="The final rule ends the book.", see="closing")
+    after, count = typeset(changed, tmp_path)
+    assert kinds == ["proving"] and pages[0] > count * 2 // 3
+    assert re.search(r"\(p\.\s1\d\)", PdfReader(io.BytesIO(after)).pages[5].extract_text())
+    assert after == scratch(changed, tmp_path)
+
+
+def test_a_reference_narrower_than_the_sketchs_typesets_the_sketch_and_last_pass(
+    tmp_path, monkeypatch
+):
+    # "(p. 3)" sets narrower than the sketch's "(p. 00)": its lines may break elsewhere
+    typeset(markdown(), tmp_path)
+    kinds: list[str] = []
+    pages = resumed_at(monkeypatch, kinds)
+    after, count = typeset(markdown(last="The final rule ends the book."), tmp_path)
+    assert kinds == ["proving", "sketch", "last"] and min(pages) > count * 2 // 3
+    assert after == scratch(markdown(last="The final rule ends the book."), tmp_path)
+
+
+def test_a_change_that_moves_a_heading_typesets_the_sketch_and_last_pass(tmp_path, monkeypatch):
+    typeset(markdown(see=None), tmp_path)
+    kinds: list[str] = []
+    resumed_at(monkeypatch, kinds)
+    changed = markdown(see=None, before_closing="\n\n".join([" ".join([WORDS] * 6)] * 12))
+    after, count = typeset(changed, tmp_path)
+    assert kinds == ["proving", "sketch", "last"]  # the proving pass found Closing a page on
+    assert after == scratch(changed, tmp_path)
+    assert count == len(PdfReader(io.BytesIO(scratch(markdown(see=None), tmp_path))).pages) + 1
+
+
+def test_no_single_pass_where_the_sketch_pass_stood_elsewhere(tmp_path, monkeypatch):
+    typeset(markdown(see=None), tmp_path)
+    monkeypatch.setattr("generator.cache.book_resume._alike", lambda *notes: False)
+    kinds: list[str] = []
+    pages = resumed_at(monkeypatch, kinds)
+    changed = markdown(last="The final rule ends the book.", see=None)
+    after, _ = typeset(changed, tmp_path)
+    assert kinds == ["proving", "sketch", "last"] and pages[0] == 0  # refused at its start
+    assert after == scratch(changed, tmp_path)
 
 
 def test_a_change_at_the_start_typesets_every_pass_from_the_first_page(tmp_path, monkeypatch):
     typeset(markdown(), tmp_path)
     pages = resumed_at(monkeypatch)
     after, _ = typeset(markdown(first="Read these rules first."), tmp_path)
-    assert pages == [0, 0]
-    assert after == typeset(markdown(first="Read these rules first."), tmp_path, cached=False)[0]
+    assert pages == [0, 0, 0]  # no page start before the change to prove from, then two passes
+    assert after == scratch(markdown(first="Read these rules first."), tmp_path)
 
 
 def test_a_damaged_kept_state_is_typeset_from_the_first_page(tmp_path, monkeypatch):
@@ -89,7 +153,7 @@ def test_a_damaged_kept_state_is_typeset_from_the_first_page(tmp_path, monkeypat
             kept.write_bytes(kept.read_bytes()[:5000])
     pages = resumed_at(monkeypatch)
     after, _ = typeset(markdown(last="The final rule ends the book."), tmp_path)
-    assert pages == [0, 0]
+    assert pages == [0, 0, 0]  # the proving pass finds no page start to take, then two passes
     assert (
         after == typeset(markdown(last="The final rule ends the book."), tmp_path, cached=False)[0]
     )
@@ -108,7 +172,7 @@ def test_a_state_that_holds_a_flowable_still_to_come_is_not_kept(tmp_path, monke
     assert kept and all(path.stat().st_size < 100 for path in kept if path.is_file())
     pages = resumed_at(monkeypatch)
     typeset(markdown(last="The final rule ends the book."), tmp_path)
-    assert pages == [0, 0]
+    assert pages == [0, 0, 0]  # the proving pass finds no page start to take, then two passes
 
 
 def test_a_change_that_gives_the_book_its_first_index_entry_resumes_no_pass(tmp_path, monkeypatch):
@@ -116,7 +180,7 @@ def test_a_change_that_gives_the_book_its_first_index_entry_resumes_no_pass(tmp_
     typeset(markdown(), tmp_path, terms=("thunder",))
     pages = resumed_at(monkeypatch)
     after, _ = typeset(markdown(last="Thunder ends the game."), tmp_path, terms=("thunder",))
-    assert pages == [0, 0]
+    assert pages == [0, 0, 0]  # the proving pass finds no page start to take, then two passes
     theirs, _ = typeset(markdown(last="Thunder ends the game."), tmp_path, False, ("thunder",))
     assert after == theirs
     assert "Index" in PdfReader(io.BytesIO(after)).pages[-1].extract_text()
@@ -128,17 +192,21 @@ def test_a_page_that_starts_with_the_rest_of_a_split_flowable_is_not_kept():
     assert _place(SimpleNamespace(story=story, remaining=["rest of first", *story[2:]])) is None
 
 
-def test_a_card_quoted_in_the_appendix_typesets_the_books_from_late_pages(tmp_path, monkeypatch):
+def test_a_card_quoted_in_the_appendix_typesets_the_books_once_from_late_pages(
+    tmp_path, monkeypatch
+):
     # paladins-and-barbarians quotes every card's text in its appendix, near the end of its books
     folder = Path(
         shutil.copytree(GAMES / "paladins-and-barbarians", tmp_path / "paladins-and-barbarians")
     )
     cache = tmp_path / "cache"
     book_files(folder, cache)
-    pages = resumed_at(monkeypatch)
+    kinds: list[str] = []
+    pages = resumed_at(monkeypatch, kinds)
     deck = folder / "decks" / "sovereigns.yaml"
     deck.write_text(deck.read_text().replace("Holds 1 extra combat", "Keeps 1 extra combat"))
     after = book_files(folder, cache)
     counts = [len(PdfReader(io.BytesIO(after[name])).pages) for name in sorted(after)]
-    assert len(pages) == 4 and min(pages) > min(counts) // 2  # two passes of each book
+    assert kinds == ["proving", "proving"]  # one pass of each book
+    assert min(pages) > min(counts) // 2
     assert after == book_files(folder, None)

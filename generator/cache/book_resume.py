@@ -15,6 +15,13 @@ later pass with the same layout and given placements, whose blocks start the sam
 last such state and typesets on from there. The story's flowables before it are named by their
 place, the contents, index and page references by theirs among the indexing flowables; a
 state that would hold a flowable still to come is not kept.
+
+With each state a pass notes where it stands and what it has found so far (the page, its
+template, the headings' pages, the contents lines, index entries and placements). A single
+pass given the placements of the last build (a `proving` pass, write/rulebook.py) resumes only
+at a page start where the sketch pass stood alike: from there on, until the index, only a page
+reference or the contents reads what a pass was given, so while neither is set again the
+sketch would find what this pass finds.
 """
 
 from __future__ import annotations
@@ -42,7 +49,20 @@ CONTENTS_DOTS = "drawTOCEntryEnd"  # the contents' callback, no longer called on
 INDEXING_KEPT = ("_entries", "_lastEntries", "placed", "before")
 # What of a document a state does not keep: the output, the pass's edits list, this pass's
 # own bookkeeping (and the flowables it has yet to set).
-DOCUMENT_LEFT_OUT = ("filename", "_multiBuildEdits", "resume", "story", "remaining")
+DOCUMENT_LEFT_OUT = (
+    "filename",
+    "_multiBuildEdits",
+    "resume",
+    "story",
+    "remaining",
+    "once",
+    "proving",
+    "unproven",
+)
+# What names the page template a document takes next, when a flowable has named one.
+NEXT_TEMPLATE = ("_nextPageTemplateIndex", "_nextPageTemplateCycle")
+# What an indexing flowable has found so far in a pass (of `INDEXING_KEPT`).
+INDEXING_FOUND = ("_entries", "placed")
 
 
 class _Later(Exception):
@@ -57,25 +77,35 @@ class ResumePoints:
     root: Path
     layout: str
     prefixes: list[str]  # prefixes[m]: the digest of the book's first m blocks
-    kept: list[tuple[int, int]] = field(default_factory=list)  # this pass's (flowable, blocks)
+    # this pass's (flowable, blocks, what it had found there, pickled)
+    kept: list[tuple[int, int, bytes]] = field(default_factory=list)
     given: str = ""  # the key of what this pass was given
     due: int = EVERY  # the first page whose start this pass keeps
+    resumed: int | None = None  # the flowable this pass resumed at, if it did
 
     def start(self, doc: Any, kind: type) -> None:
         """At the start of a pass: resume it from its last kept page start whose blocks are
-        this book's, if any."""
-        self.given = digest(BOOK_RESUME, self.layout, _given(doc))
-        self.kept, self.due = [], EVERY
+        this book's, if any (a `proving` pass: only where the sketch pass stood alike)."""
+        self.given = digest(BOOK_RESUME, self.layout, _given(doc, doc.sketching))
+        self.kept, self.due, self.resumed = [], EVERY, None
         reads = _reads(doc.story)
         store = Store(self.root)
-        known = store.unpickled(BOOK_RESUME, self.given) or []
-        for place, blocks in sorted(known, reverse=True):
-            if place < len(reads) and reads[place] == blocks and blocks < len(self.prefixes):
-                state = store.get(BOOK_RESUME, self._key(place, blocks))
-                if state is not None and _restore(doc, state, kind, place):
-                    self.kept = [(p, b) for p, b in known if p <= place and reads[p] == b]
-                    self.due = _next_due(doc.page)
-                    return
+        known = _kept(store, self.given)
+        sketched = None
+        if getattr(doc, "proving", False):
+            sketch = _kept(store, digest(BOOK_RESUME, self.layout, _given(doc, True)))
+            sketched = {(place, blocks): found for place, blocks, found in sketch}
+        for place, blocks, found in sorted(known, reverse=True):
+            if place >= len(reads) or reads[place] != blocks or blocks >= len(self.prefixes):
+                continue
+            notes = (found, sketched.get((place, blocks))) if sketched is not None else ()
+            if notes and not _alike(*notes, self.prefixes[blocks]):
+                continue
+            state = store.get(BOOK_RESUME, self._key(place, blocks))
+            if state is not None and _restore(doc, state, kind, place):
+                self.kept = [(p, b, f) for p, b, f in known if p <= place and reads[p] == b]
+                self.due, self.resumed = _next_due(doc.page), place
+                return
 
     def reached(self, doc: Any) -> None:
         """At a page start: keep the pass's state when the page is due one."""
@@ -89,9 +119,10 @@ class ResumePoints:
             state = _state(doc, place)
         except Exception:  # a flowable still to come, or something pickle cannot take: none kept
             return
+        found = pickle.dumps((self.prefixes[blocks], _found(doc)), pickle.HIGHEST_PROTOCOL)
         with suppress(OSError):
             Store(self.root).put(BOOK_RESUME, self._key(place, blocks), state)
-            self.kept.append((place, blocks))
+            self.kept.append((place, blocks, found))
         self.due = _next_due(doc.page)
 
     def finish(self) -> None:
@@ -125,11 +156,40 @@ def block_prefixes(blocks: list) -> list[str] | None:
     return prefixes
 
 
-def _given(doc: Any) -> list:
+def _kept(store: Store, given: str) -> list[tuple[int, int, bytes]]:
+    """The page starts the last pass given `given` kept: (flowable, blocks, what it found)."""
+    known = store.unpickled(BOOK_RESUME, given)
+    return known if isinstance(known, list) else []
+
+
+def _found(doc: Any) -> tuple:
+    """Where a pass stands at a page start and what it has found so far: all that places the
+    pages after it, but for what the pass was given and the blocks still to come."""
+    found = [
+        {k: v for k, v in vars(f).items() if k in INDEXING_FOUND} for f in doc._indexingFlowables
+    ]
+    following = (getattr(doc, name, None) for name in NEXT_TEMPLATE)
+    templates = (doc.pageTemplate.id, *following)
+    return doc.page, templates, doc.heading_pages, found
+
+
+def _alike(one: bytes, other: bytes | None, prefix: str) -> bool:
+    """Whether two passes noted the same at a page start, after the blocks whose digest is
+    `prefix` (compared as read back: a set's pickled order is its process's)."""
+    if other is None:
+        return False
+    try:
+        first, second = pickle.loads(one), pickle.loads(other)
+    except Exception:  # a damaged note is no proof
+        return False
+    return first[0] == prefix and first == second
+
+
+def _given(doc: Any, sketch: bool) -> list:
     """What a pass was given: its indexing flowables (a book has an index only once some block
-    has an entry) and the pages the pass before found (nothing, in a sketch)."""
+    has an entry) and the pages the pass before found (nothing, in a `sketch`)."""
     indexing = [type(flowable).__name__ for flowable in doc._indexingFlowables]
-    if doc.sketching:
+    if sketch:
         return ["sketch", indexing]
     return [indexing, doc.known_pages, *(_given_to(f) for f in doc._indexingFlowables)]
 

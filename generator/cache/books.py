@@ -6,6 +6,8 @@ changed does not typeset the book again.
   fonts of the game, pnp's version, and of each card, token or board the book shows only its
   size (a shown face is drawn only in the final pass and takes the room its size says). A
   rebuild whose book placed the same typesets it once, not a sketch pass and a final one.
+  The placements a book's layout (all of that but the blocks) was last given are kept too: a
+  rebuild whose blocks changed tries them in a single proving pass (write/rulebook.py).
 - The book as it stood after its last page (`book-documents/`): ReportLab's canvas and document,
   and the glyph codes each font gave so far. A shown face is a form drawn after the last page
   (write/book_pieces.py), so the pages do not depend on it: under the same key, and the board

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 from reportlab.rl_config import _FUZZ
 
@@ -22,6 +23,11 @@ from generator.render.paragraphs import parsed_markup
 from generator.render.rulebook import PAGE_REF
 
 UNKNOWN_PAGE = "00"  # what a page reference prints before the first pass has placed its heading
+
+
+class Unproven(Exception):
+    """A single pass given the last build's placements that may not set the bytes a build from
+    scratch sets (write/rulebook.py): the book is typeset as ever."""
 
 
 class SetParagraph(Paragraph):
@@ -81,11 +87,31 @@ class PagedParagraph(SetParagraph):
         if self.template is None:
             return super().wrap(available_width, available_height)
         pages = self._doctemplateAttr("known_pages") or {}
+        numbers = [str(pages.get(key, UNKNOWN_PAGE)) for key in PAGE_REF.findall(self.template)]
+        given_read = self._doctemplateAttr("given_read")
+        if given_read and not self._as_wide_as_unknown(numbers):  # what the sketch pass sets
+            given_read()
         printed = PAGE_REF.sub(lambda m: str(pages.get(m[1], UNKNOWN_PAGE)), self.template)
         if printed != self.printed:
             self.printed = printed
             Paragraph.__init__(self, printed, self.style)
         return super().wrap(available_width, available_height)
+
+    def _as_wide_as_unknown(self, numbers: list[str]) -> bool:
+        """Whether every page number is as wide as UNKNOWN_PAGE in each face the paragraph
+        sets (two digits of a face whose digits share one width, as most book faces' do), so
+        its lines break where a sketch pass breaks them; unshaped text only."""
+        if getattr(self.style, "shaping", 0):
+            return False
+        frags = Paragraph(PAGE_REF.sub(UNKNOWN_PAGE, self.template), self.style).frags
+        if not all(hasattr(frag, "fontName") for frag in frags):
+            return False
+        faces = {(frag.fontName, frag.fontSize) for frag in frags}
+        return all(
+            stringWidth(number, name, size) == stringWidth(UNKNOWN_PAGE, name, size)
+            for number in numbers
+            for name, size in faces
+        )
 
 
 def book_paragraph(markup: str, style: ParagraphStyle) -> Paragraph:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
@@ -58,7 +59,7 @@ from generator.render.rulebook import (
 from generator.render.text import SYMBOL
 from generator.units import Size
 from generator.write.art import ArtFlowable
-from generator.write.book_paragraphs import book_paragraph
+from generator.write.book_paragraphs import Unproven, book_paragraph
 from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, ShownForms, side_by_side
 from generator.write.book_positions import PositionFlowable
 from generator.write.booklet import impose_booklet
@@ -123,7 +124,11 @@ def styles(faces: dict[str, str] | None = None) -> dict[str, ParagraphStyle]:
 
 
 class RulebookDocument(BaseDocTemplate):
-    """Pages in one or two columns; headings feed the contents, the outline and the running head."""
+    """Pages in one or two columns; headings feed the contents, the outline and the running head.
+
+    A document given placements `once` is typeset in one pass, which raises `Unproven` when
+    they come back changed; a `proving` one also resumes only where the sketch pass stood alike
+    (cache/book_resume.py) and raises `Unproven` as soon as it would read what it was given."""
 
     def __init__(
         self,
@@ -134,9 +139,12 @@ class RulebookDocument(BaseDocTemplate):
         faces: dict[str, str],
         sketch: bool = False,
         resume: ResumePoints | None = None,
+        once: bool = False,
+        proving: bool = False,
     ) -> None:
         self.faces, self.resume = faces, resume
         self.sketch, self.sketching = sketch, False
+        self.once, self.proving, self.unproven = once or proving, proving, False
         super().__init__(
             buffer,
             pagesize=(page.width * mm, page.height * mm),
@@ -184,6 +192,16 @@ class RulebookDocument(BaseDocTemplate):
         super()._startBuild(*args, **kwargs)
         if self.resume:
             self.resume.start(self, type(self.canv))
+        if self.proving and (self.resume is None or self.resume.resumed is None):
+            raise Unproven("no page start where the sketch pass stood alike")
+
+    def given_read(self) -> None:
+        """A flowable sets what the pass was given (a page reference, the contents): a
+        proving pass cannot show its bytes are a build from scratch's (noted, should ReportLab
+        catch the error on its way out)."""
+        if self.proving:
+            self.unproven = True
+            raise Unproven("a page reference or the contents set again")
 
     def handle_flowable(self, flowables: list) -> None:
         """A page's first flowable from the story is where a pass may keep its state."""
@@ -202,8 +220,14 @@ class RulebookDocument(BaseDocTemplate):
 
     def _allSatisfied(self) -> int:
         """A sketch, the first pass of a book with headings, lays out the pages without
-        their text: it is never the last (its headings' pages are new to the references)."""
-        return 0 if self.sketching else super()._allSatisfied()
+        their text: it is never the last (its headings' pages are new to the references). A
+        pass given placements `once` stops the build: its placements came back, or it raises."""
+        if self.sketching:
+            return 0
+        happy = super()._allSatisfied() and self.heading_pages == self.known_pages
+        if self.once and not (happy and not self.unproven):
+            raise Unproven("the placements given came back changed")
+        return happy
 
     def beforePage(self) -> None:
         """A page is headed by the chapter in force at its top, unless one starts right there."""
@@ -284,6 +308,9 @@ class ShortContents(TableOfContents):
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         """A level is dropped without setting the table when its entries, a line each at the
         least, could not fit anyway."""
+        given_read = self._doctemplateAttr("given_read")
+        if given_read:  # the sketch pass sets it with no lines
+            given_read()
         every = self._lastEntries
         try:
             for depth in range(len(self.levelStyles) - 1, -1, -1):
@@ -317,9 +344,11 @@ def rulebook_pdf(
     booklet: bool = False,
 ) -> RulebookPdf:
     """The whole rulebook, built twice over so the contents and index know their page numbers;
-    once when `pages` kept where its headings fell in a build with the same layout, and not at
-    all when it kept the book as it stood after its last page (only the shown faces drawn).
-    A `booklet` is imposed for saddle stitching (its page count is still the book's)."""
+    once when `pages` kept where its headings fell in a build of the same book, or when one
+    pass given where they fell in its layout's last build shows it sets the bytes of a build
+    from scratch; not at all when `pages` kept the book as it stood after its last page (only
+    the shown faces drawn). A `booklet` is imposed for saddle stitching (its page count is
+    still the book's)."""
     pieces = pieces or {}
     faces = book_faces(family, heading)
     args = (book, page, columns, symbols, folder, subtitle, pieces, front_matter, faces, booklet)
@@ -333,17 +362,33 @@ def rulebook_pdf(
             return found
     kept: list[bytes] | None = [] if whole else None  # the book after its last page, to keep
     resume = _resume_points(pages, folder, pieces, *inputs) if pages and whole else None
-    known = pages.recall(key) if pages and key else None
-    if isinstance(known, Placed):
-        pdf, _, passes = _typeset(*args, known, kept, resume)
-        if passes == 1:  # the kept pages were right: the same last pass as a build from scratch
-            _keep_document(pages, whole, kept)
-            return pdf
-    pdf, placed, _ = _typeset(*args, None, kept, resume)
+    for proving, name in ((False, key), (True, resume.layout if resume else None)):
+        given = pages.recall(name) if pages and name else None
+        if isinstance(given, Placed):
+            with suppress(Unproven):  # else the same last pass as a build from scratch
+                pdf, placed = _typeset(*args, given, kept, resume, proving)
+                _keep(pages, key, resume, placed, whole, kept)
+                return pdf
+    pdf, placed = _typeset(*args, None, kept, resume)
+    _keep(pages, key, resume, placed, whole, kept)
+    return pdf
+
+
+def _keep(
+    pages: BookPages | None,
+    key: str | None,
+    resume: ResumePoints | None,
+    placed: Placed,
+    whole: str | None,
+    kept: list[bytes] | None,
+) -> None:
+    """Keep where the book's headings fell, under its key and as the last its layout placed,
+    and the book as its last pass left it after its last page."""
     if pages and key:
         pages.keep(key, placed)
+        if resume:
+            pages.keep(resume.layout, placed)
         _keep_document(pages, whole, kept)
-    return pdf
 
 
 def _restored(
@@ -410,14 +455,19 @@ def _typeset(
     known: Placed | None,
     kept: list[bytes] | None,
     resume: ResumePoints | None = None,
-) -> tuple[RulebookPdf, Placed, int]:
-    """The rulebook, where its headings fell and how many passes it took: from a sketch pass
-    when its headings' pages are not `known`, else from them; each pass's book as it stood
-    after its last page is added to `kept` (when given)."""
+    proving: bool = False,
+) -> tuple[RulebookPdf, Placed]:
+    """The rulebook and where its headings fell: from a sketch pass when its headings' pages
+    are not `known`, else in one pass from them (`Unproven` when they come back changed, or
+    a `proving` pass cannot show it sets a build from scratch's bytes); each pass's book as
+    it stood after its last page is added to `kept` (when given)."""
     style = styles(faces)
     buffer = io.BytesIO()
     sketch = known is None and any(isinstance(block, Heading) for block in book.blocks)
-    document = RulebookDocument(buffer, page, book.title, columns, faces, sketch, resume)
+    once = known is not None
+    document = RulebookDocument(
+        buffer, page, book.title, columns, faces, sketch, resume, once, proving
+    )
     in_body_font = TableStyle(
         [
             ("FONT", (0, 0), (-1, -1), faces["regular"], BODY_SIZE),
@@ -463,11 +513,11 @@ def _typeset(
     kind = _canvas_class(symbols, folder, faces, pieces, booklet, kept)
     canvas = index.getCanvasMaker(canvasmaker=kind)
     with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
-        passes = document.multiBuild(story, canvasmaker=canvas)
+        document.multiBuild(story, canvasmaker=canvas)
     placed = Placed(
         document.known_pages, numbers.before or {}, contents._lastEntries, index._lastEntries
     )
-    return RulebookPdf(buffer.getvalue(), document.page), placed, passes
+    return RulebookPdf(buffer.getvalue(), document.page), placed
 
 
 def _contents_room(document: RulebookDocument, columns: int, style: dict) -> float:
