@@ -1,4 +1,5 @@
-"""The rulebook's Markdown skips the inline pass for plain text and still makes the same HTML."""
+"""The rulebook's Markdown skips the inline pass for plain text, and is converted a section at a
+time, and still makes the same HTML."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ import markdown
 import pytest
 from markdown.util import AtomicString
 
+from generator.cache.rules import kept_rules
+from generator.cache.store import Store
+from generator.render import book_markdown
 from generator.render.book_markdown import PlainText, book_html
 
 BREAK = "  \n"  # two spaces end a line: a hard break
@@ -68,3 +72,40 @@ def test_only_text_without_inline_syntax_is_marked_atomic():
 )
 def test_a_document_without_a_patterns_characters_makes_the_same_html(text):
     assert book_html(text) == markdown.markdown(text, extensions=NAMED, output_format="xhtml")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- an item\n# A heading in the list's block\n\nText.\n\n# Next\n\n    indented code\n",
+        "!!! note\n    Inside the box.\n\n# After the box\n\n    code, not the box's\n",
+        "    \n\n\n# Heading {#h1}\n\nBlank lines and an indented blank line before it.\n",
+        "Term\n\n# Between\n\n:   A definition with no term before it.\n",
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\n#No space after the mark\n\n####### Seven marks\n",
+        "See [the rules].\n\n# Later\n\n[the rules]: https://example.com/rules\n",
+        "<div>\n\n# Inside raw HTML\n\n</div>\n\n# Outside\n",
+    ],
+)
+def test_a_document_converted_a_section_at_a_time_makes_the_same_html(text, tmp_path):
+    whole = markdown.markdown(text, extensions=NAMED, output_format="xhtml")
+    assert book_html(text) == whole
+    with kept_rules(Store(tmp_path)):  # sections kept in a build's cache, and read back
+        assert book_html(text) == whole
+        assert book_html(text) == whole
+
+
+def test_a_rebuild_converts_only_the_section_that_changed(tmp_path, monkeypatch):
+    chapters = [f"# Chapter {n}\n\nThe rules of chapter {n}, *in brief*." for n in range(1, 9)]
+    store = Store(tmp_path)
+    with kept_rules(store):
+        book_html("\n\n".join(chapters))
+    store.flush()
+    converted: list[str] = []
+    html = book_markdown._html
+    monkeypatch.setattr(book_markdown, "_html", lambda *a: converted.append(a[1]) or html(*a))
+    chapters[5] = "# Chapter 6\n\nThe rules of chapter 6, *changed*."
+    with kept_rules(store):
+        made = book_html("\n\n".join(chapters))
+    assert converted == [chapters[5]]
+    expected = markdown.markdown("\n\n".join(chapters), extensions=NAMED, output_format="xhtml")
+    assert made == expected and "<em>changed</em>" in made

@@ -9,13 +9,20 @@ have no `<`, `&`, backtick or image) is left out of its inline pass, which would
 One converter, its extensions given as objects, serves every document: naming them would have
 Python-Markdown search the installed packages' entry points for them at each process's first
 document, and building the converter again for each document costs as much again.
+
+A document is converted a section at a time, each section's HTML kept in the build's cache
+(cache/derived.py): a rebuild after one card quoted in the rulebook changed converts only the
+section that quotes it. A section starts at a `#` line after a blank line, where Python-Markdown
+ends every block (list, quote, table, admonition, code) and starts a heading; a document with
+a reference definition (`[id]: address`, read from anywhere) or a raw HTML block (which may
+hold blank lines) is converted whole.
 """
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import markdown
 from markdown.extensions import Extension
@@ -26,9 +33,14 @@ from markdown.extensions.tables import TableExtension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
+from generator.cache.derived import derived
+
 EXTENSIONS = (TableExtension, AttrListExtension, AdmonitionExtension, DefListExtension)
 INLINE_SYNTAX = re.compile(r"[`\\\[<&*_]|  \n")  # what every inline pattern needs to match
 INLINE_PRIORITY = 20  # Python-Markdown's inline pass; ours runs just before it
+SECTION_START = re.compile(r"\n\n(?=#)")  # a heading line after a blank line
+WHOLE_ONLY = re.compile(r"^ {0,3}(?:\[[^\]\n]*\]:|<)", re.MULTILINE)  # see the docstring
+SECTIONS = "markdown-sections"  # a section's HTML in the build cache
 # Each inline pattern, by name, and what a document must hold for it to match anything: one
 # of these strings (tabs and `\r` can become a line break's two spaces before a line end).
 NEEDS = {
@@ -70,6 +82,29 @@ class PlainTextExtension(Extension):
 def book_html(text: str) -> str:
     """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it."""
     unused = frozenset(name for name, marks in NEEDS.items() if not any(m in text for m in marks))
+    if WHOLE_ONLY.search(text):
+        return _html(unused, text)
+    sections = (
+        derived(
+            SECTIONS, (section,), partial(_html, unused, section), str, str.encode, bytes.decode
+        )
+        for section in _sections(text)
+    )
+    return "\n".join(html for html in sections if html)
+
+
+def _sections(text: str) -> list[str]:
+    """The document cut before each heading line that follows a blank line; blank lines before
+    the first heading stay with it (alone they convert to nothing, before text maybe not)."""
+    sections = SECTION_START.split(text)
+    if len(sections) > 1 and not sections[0].strip():
+        sections[:2] = [f"{sections[0]}\n\n{sections[1]}"]
+    return sections
+
+
+def _html(unused: frozenset[str], text: str) -> str:
+    """Markdown as XHTML (a pattern `unused` in a document is unused in each of its sections,
+    so the section's HTML does not depend on which)."""
     return _converter(unused).reset().convert(text)
 
 
