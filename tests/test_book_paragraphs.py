@@ -12,6 +12,7 @@ from reportlab.platypus.paraparser import ParaParser
 
 from generator.render.rulebook import rulebook_blocks
 from generator.units import PAPERS
+from generator.write import book_paragraphs
 from generator.write.book_paragraphs import PagedParagraph, SetParagraph
 from generator.write.rulebook import rulebook_pdf, styles
 from tests.test_card_speed_paths import _same
@@ -117,5 +118,27 @@ def test_book_markup_makes_reportlabs_fragments_without_its_parser(monkeypatch):
         _same(ours.frags, theirs.frags)
         assert parsed == [markup]  # ReportLab's paragraph only
         parsed.clear()
-    SetParagraph('<font color="red">Siege</font>', body)  # outside the grammar: ReportLab's
-    assert parsed == ['<font color="red">Siege</font>']
+    assert SetParagraph('<font color="red">Siege</font>', body).frags  # outside the grammar
+    assert parsed == ['<font color="red">Siege</font>']  # ReportLab's parser made them
+
+
+def test_markup_is_parsed_only_once_something_reads_it(monkeypatch):
+    parsed: list[str] = []
+    original = book_paragraphs.parsed_markup
+    monkeypatch.setattr(
+        book_paragraphs,
+        "parsed_markup",
+        lambda text, style: parsed.append(text) or original(text, style),
+    )
+    body = styles()["body"]
+    paragraph = SetParagraph("An <b>army</b> attacks.", body)
+    paragraph.blocks_read = 3  # what the book's story notes on each flowable
+    assert parsed == [] and paragraph.blocks_read == 3
+    assert paragraph.wrap(200, 500)[1] > 0 and parsed == ["An <b>army</b> attacks."]
+    assert paragraph.text == "An <b>army</b> attacks."
+    Paragraph.__init__(
+        paragraph, "A <i>siege</i> begins.", body
+    )  # set again, as a page reference is
+    assert "frags" not in vars(paragraph)  # the old text's fragments are gone
+    assert [frag.text for frag in paragraph.frags] == ["A ", "siege", " begins."]
+    assert parsed[-1] == "A <i>siege</i> begins." and paragraph.wrap(200, 500)[1] > 0

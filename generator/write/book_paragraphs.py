@@ -30,8 +30,14 @@ class Unproven(Exception):
     scratch sets (write/rulebook.py): the book is typeset as ever."""
 
 
+# What a paragraph's markup sets up: read first, it is parsed (`SetParagraph._setup`).
+SET_UP = frozenset({"text", "frags", "style", "bulletText", "debug", "_calls_back"})
+
+
 class SetParagraph(Paragraph):
-    """A paragraph that breaks its lines again only when its width or its text changed."""
+    """A paragraph that breaks its lines again only when its width or its text changed, and
+    parses its markup only once something reads what the markup sets up: a book resumed at a
+    late page (cache/book_resume.py) never parses the paragraphs before it."""
 
     def _setup(
         self,
@@ -41,12 +47,28 @@ class SetParagraph(Paragraph):
         frags: list | None,
         cleaner: Callable[[str], str],
     ) -> None:
-        """New text (a split part, or a page reference set again) forgets the lines; text that
-        calls back as it is drawn (index entries, anchors, images) is drawn in every pass, as
-        is a split part. Markup is parsed without ReportLab's HTML parser when it can be
-        (`render/paragraphs.py`: the same fragments; first-jihad's 1873 book paragraphs are
-        set up in 0.065 s CPU instead of 0.081)."""
+        """New text (a split part, or a page reference set again) forgets the lines and what
+        the text before set up; markup is parsed when first read (`_parse`)."""
         self._set: tuple[float, object, float] | None = None
+        for name in SET_UP:
+            self.__dict__.pop(name, None)
+        self._pending = (text, style, bullet, frags, cleaner)
+        if frags is not None:  # a split part: its fragments are made already
+            self._parse()
+
+    def __getattr__(self, name: str):
+        """What the markup sets up, parsed now (only called for a name not set)."""
+        if name in SET_UP and "_pending" in self.__dict__:
+            self._parse()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _parse(self) -> None:
+        """Text that calls back as it is drawn (index entries, anchors, images) is drawn in
+        every pass, as is a split part. Markup is parsed without ReportLab's HTML parser when
+        it can be (`render/paragraphs.py`: the same fragments; first-jihad's 1873 book
+        paragraphs are set up in 0.065 s CPU instead of 0.081)."""
+        text, style, bullet, frags, cleaner = self.__dict__.pop("_pending")
         split_part = frags is not None
         parsed = None if split_part or text is None else parsed_markup(text, style)
         if parsed is not None:
