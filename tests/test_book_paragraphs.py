@@ -13,7 +13,7 @@ from reportlab.platypus.paraparser import ParaParser
 from generator.render.rulebook import rulebook_blocks
 from generator.units import PAPERS
 from generator.write import book_paragraphs
-from generator.write.book_paragraphs import PagedParagraph, SetParagraph
+from generator.write.book_paragraphs import PagedParagraph, SetParagraph, parsed_when_read
 from generator.write.rulebook import rulebook_pdf, styles
 from tests.test_card_speed_paths import _same
 
@@ -131,14 +131,16 @@ def test_markup_is_parsed_only_once_something_reads_it(monkeypatch):
         lambda text, style: parsed.append(text) or original(text, style),
     )
     body = styles()["body"]
-    paragraph = SetParagraph("An <b>army</b> attacks.", body)
+    SetParagraph("A <b>siege</b>.", body)  # outside the block: parsed as it is made
+    assert parsed.pop() == "A <b>siege</b>."
+    with parsed_when_read(True):
+        paragraph = SetParagraph("An <b>army</b> attacks.", body)
     paragraph.blocks_read = 3  # what the book's story notes on each flowable
     assert parsed == [] and paragraph.blocks_read == 3
     assert paragraph.wrap(200, 500)[1] > 0 and parsed == ["An <b>army</b> attacks."]
     assert paragraph.text == "An <b>army</b> attacks."
-    Paragraph.__init__(
-        paragraph, "A <i>siege</i> begins.", body
-    )  # set again, as a page reference is
+    with parsed_when_read(True):  # set again, as a page reference is
+        Paragraph.__init__(paragraph, "A <i>siege</i> begins.", body)
     assert "frags" not in vars(paragraph)  # the old text's fragments are gone
     assert [frag.text for frag in paragraph.frags] == ["A ", "siege", " begins."]
     assert parsed[-1] == "A <i>siege</i> begins." and paragraph.wrap(200, 500)[1] > 0

@@ -10,7 +10,9 @@ breaker, for 0.06-0.12 s less CPU in each book job of a one-card rebuild (P&B, f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -31,13 +33,53 @@ class Unproven(Exception):
 
 
 # What a paragraph's markup sets up: read first, it is parsed (`SetParagraph._setup`).
-SET_UP = frozenset({"text", "frags", "style", "bulletText", "debug", "_calls_back"})
+SET_UP = ("text", "frags", "style", "bulletText", "debug", "_calls_back")
+
+
+_WHEN_READ: ContextVar[bool] = ContextVar("parsed_when_read", default=False)
+
+
+@contextmanager
+def parsed_when_read(lazily: bool) -> Iterator[None]:
+    """Inside this block, book paragraphs made `lazily` parse their markup when first read.
+    Only worth it for a book that may resume at a late page: markup parsed as the passes run
+    is young to the collector, which walks it again and again (3-5 % of a cold book)."""
+    token = _WHEN_READ.set(lazily)
+    try:
+        yield
+    finally:
+        _WHEN_READ.reset(token)
+
+
+class _SetUpOnRead:
+    """What a paragraph's markup sets up, parsed when first read. A class attribute without a
+    setter: once the paragraph holds the value, Python reads it there and never calls this (nor
+    anything on the many attributes ReportLab looks for and a paragraph does not have)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, paragraph: SetParagraph | None, owner: type | None = None):
+        if paragraph is None:
+            return self
+        if "_pending" not in paragraph.__dict__:
+            raise AttributeError(self.name)
+        paragraph._parse()
+        return paragraph.__dict__[self.name]
 
 
 class SetParagraph(Paragraph):
-    """A paragraph that breaks its lines again only when its width or its text changed, and
-    parses its markup only once something reads what the markup sets up: a book resumed at a
-    late page (cache/book_resume.py) never parses the paragraphs before it."""
+    """A paragraph that breaks its lines again only when its width or its text changed; made
+    inside `parsed_when_read(True)`, it parses its markup only once something reads what the
+    markup sets up: a book resumed at a late page (cache/book_resume.py) never parses the
+    paragraphs before it."""
+
+    text = _SetUpOnRead()
+    frags = _SetUpOnRead()
+    style = _SetUpOnRead()
+    bulletText = _SetUpOnRead()
+    debug = _SetUpOnRead()
+    _calls_back = _SetUpOnRead()
 
     def _setup(
         self,
@@ -53,15 +95,8 @@ class SetParagraph(Paragraph):
         for name in SET_UP:
             self.__dict__.pop(name, None)
         self._pending = (text, style, bullet, frags, cleaner)
-        if frags is not None:  # a split part: its fragments are made already
+        if frags is not None or not _WHEN_READ.get():  # a split part's are made already
             self._parse()
-
-    def __getattr__(self, name: str):
-        """What the markup sets up, parsed now (only called for a name not set)."""
-        if name in SET_UP and "_pending" in self.__dict__:
-            self._parse()
-            return getattr(self, name)
-        raise AttributeError(name)
 
     def _parse(self) -> None:
         """Text that calls back as it is drawn (index entries, anchors, images) is drawn in
@@ -110,9 +145,8 @@ class PagedParagraph(SetParagraph):
             return super().wrap(available_width, available_height)
         pages = self._doctemplateAttr("known_pages") or {}
         numbers = [str(pages.get(key, UNKNOWN_PAGE)) for key in PAGE_REF.findall(self.template)]
-        given_read = self._doctemplateAttr("given_read")
-        if given_read and not self._as_wide_as_unknown(numbers):  # what the sketch pass sets
-            given_read()
+        if self._doctemplateAttr("proving") and not self._as_wide_as_unknown(numbers):
+            self._doctemplateAttr("given_read")()  # it sets other lines than the sketch pass
         printed = PAGE_REF.sub(lambda m: str(pages.get(m[1], UNKNOWN_PAGE)), self.template)
         if printed != self.printed:
             self.printed = printed
@@ -125,7 +159,9 @@ class PagedParagraph(SetParagraph):
         its lines break where a sketch pass breaks them; unshaped text only."""
         if getattr(self.style, "shaping", 0):
             return False
-        frags = Paragraph(PAGE_REF.sub(UNKNOWN_PAGE, self.template), self.style).frags
+        sketched = PAGE_REF.sub(UNKNOWN_PAGE, self.template)
+        parsed = parsed_markup(sketched, self.style)
+        frags = parsed[1] if parsed else Paragraph(sketched, self.style).frags
         if not all(hasattr(frag, "fontName") for frag in frags):
             return False
         faces = {(frag.fontName, frag.fontSize) for frag in frags}

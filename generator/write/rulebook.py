@@ -59,7 +59,7 @@ from generator.render.rulebook import (
 from generator.render.text import SYMBOL
 from generator.units import Size
 from generator.write.art import ArtFlowable
-from generator.write.book_paragraphs import Unproven, book_paragraph
+from generator.write.book_paragraphs import Unproven, book_paragraph, parsed_when_read
 from generator.write.book_pieces import FRAME_PADDING, PieceFlowable, ShownForms, side_by_side
 from generator.write.book_positions import PositionFlowable
 from generator.write.booklet import impose_booklet
@@ -362,14 +362,16 @@ def rulebook_pdf(
             return found
     kept: list[bytes] | None = [] if whole else None  # the book after its last page, to keep
     resume = _resume_points(pages, folder, pieces, *inputs) if pages and whole else None
-    for proving, name in ((False, key), (True, resume.layout if resume else None)):
-        given = pages.recall(name) if pages and name else None
+    known = pages.recall(key) if pages and key else None
+    last = pages.recall(resume.layout) if pages and resume else None
+    lazily = isinstance(last, Placed)  # its layout was typeset before: a pass may resume late
+    for given, proving in ((known, False), (last, True)):
         if isinstance(given, Placed):
             with suppress(Unproven):  # else the same last pass as a build from scratch
-                pdf, placed = _typeset(*args, given, kept, resume, proving)
+                pdf, placed = _typeset(*args, given, kept, resume, proving, lazily)
                 _keep(pages, key, resume, placed, whole, kept)
                 return pdf
-    pdf, placed = _typeset(*args, None, kept, resume)
+    pdf, placed = _typeset(*args, None, kept, resume, lazily=lazily)
     _keep(pages, key, resume, placed, whole, kept)
     return pdf
 
@@ -456,11 +458,13 @@ def _typeset(
     kept: list[bytes] | None,
     resume: ResumePoints | None = None,
     proving: bool = False,
+    lazily: bool = False,
 ) -> tuple[RulebookPdf, Placed]:
     """The rulebook and where its headings fell: from a sketch pass when its headings' pages
     are not `known`, else in one pass from them (`Unproven` when they come back changed, or
     a `proving` pass cannot show it sets a build from scratch's bytes); each pass's book as
-    it stood after its last page is added to `kept` (when given)."""
+    it stood after its last page is added to `kept` (when given); paragraphs made `lazily`
+    parse their markup when first read."""
     style = styles(faces)
     buffer = io.BytesIO()
     sketch = known is None and any(isinstance(block, Heading) for block in book.blocks)
@@ -501,10 +505,11 @@ def _typeset(
         PageBreak(),
     ]
     title_only = [book_paragraph(book.title, style["h1"]), NextPageTemplate("body"), numbers]
-    story = [
-        *(title_and_contents if front_matter else title_only),
-        *_flowables(book, style, document.width / columns, (folder, pieces, document.height)),
-    ]
+    with parsed_when_read(lazily):
+        blocks = _flowables(
+            book, style, document.width / columns, (folder, pieces, document.height)
+        )
+    story = [*(title_and_contents if front_matter else title_only), *blocks]
     if has_index_entries(book.blocks):
         story += [PageBreak(), _chapter("Index", style["h1"]), index]
     if known is not None:  # as a sketch pass would have left them
