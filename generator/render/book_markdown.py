@@ -10,8 +10,8 @@ One converter, its extensions given as objects, serves every document: naming th
 Python-Markdown search the installed packages' entry points for them at each process's first
 document, and building the converter again for each document costs as much again.
 
-A document is converted a section at a time, each section's HTML kept in the build's cache
-(cache/derived.py): a rebuild after one card quoted in the rulebook changed converts only the
+In a build, a document is converted a section at a time, its sections' HTML kept in the
+build's cache: a rebuild after one card quoted in the rulebook changed converts only the
 section that quotes it. A section starts at a `#` line after a blank line, where Python-Markdown
 ends every block (list, quote, table, admonition, code) and starts a heading; a document with
 a reference definition (`[id]: address`, read from anywhere) or a raw HTML block (which may
@@ -20,9 +20,11 @@ hold blank lines) is converted whole.
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 import re
 import xml.etree.ElementTree as ET
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import markdown
 from markdown.extensions import Extension
@@ -33,14 +35,15 @@ from markdown.extensions.tables import TableExtension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-from generator.cache.derived import derived
+from generator.cache.keys import code_version, digest
+from generator.cache.rules import active_store
 
 EXTENSIONS = (TableExtension, AttrListExtension, AdmonitionExtension, DefListExtension)
 INLINE_SYNTAX = re.compile(r"[`\\\[<&*_]|  \n")  # what every inline pattern needs to match
 INLINE_PRIORITY = 20  # Python-Markdown's inline pass; ours runs just before it
 SECTION_START = re.compile(r"\n\n(?=#)")  # a heading line after a blank line
 WHOLE_ONLY = re.compile(r"^ {0,3}(?:\[[^\]\n]*\]:|<)", re.MULTILINE)  # see the docstring
-SECTIONS = "markdown-sections"  # a section's HTML in the build cache
+SECTIONS = "markdown-sections"  # a document's sections' HTML in the build cache
 # Each inline pattern, by name, and what a document must hold for it to match anything: one
 # of these strings (tabs and `\r` can become a line break's two spaces before a line end).
 NEEDS = {
@@ -79,18 +82,27 @@ class PlainTextExtension(Extension):
         md.treeprocessors.register(PlainText(md), "plain-text", INLINE_PRIORITY + 1)
 
 
-def book_html(text: str) -> str:
-    """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it."""
+def book_html(text: str, name: str = "") -> str:
+    """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it; in a
+    build, a section at a time, the sections' HTML kept in its cache under the document's
+    `name` (one file a document: a cold build writes no more files for it)."""
     unused = frozenset(name for name, marks in NEEDS.items() if not any(m in text for m in marks))
-    if WHOLE_ONLY.search(text):
+    store = active_store()
+    if store is None or WHOLE_ONLY.search(text):
         return _html(unused, text)
-    sections = (
-        derived(
-            SECTIONS, (section,), partial(_html, unused, section), str, str.encode, bytes.decode
-        )
-        for section in _sections(text)
-    )
-    return "\n".join(html for html in sections if html)
+    key = digest(SECTIONS, code_version(), name)
+    kept = store.unpickled(SECTIONS, key)
+    kept = kept if isinstance(kept, dict) else {}
+    made: dict[str, str] = {}  # by the SHA-256 of the section's Markdown
+    htmls = []
+    for section in _sections(text):
+        sha = hashlib.sha256(section.encode()).hexdigest()
+        found = kept.get(sha)
+        html = made[sha] = found if isinstance(found, str) else _html(unused, section)
+        htmls.append(html)
+    if made != kept:
+        store.keep_bytes(SECTIONS, key, pickle.dumps(made, pickle.HIGHEST_PROTOCOL))
+    return "\n".join(html for html in htmls if html)
 
 
 def _sections(text: str) -> list[str]:

@@ -172,7 +172,7 @@ def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Ruleb
     """Markdown to numbered blocks, with (7.2) references and #id links made into links."""
     from generator.render.book_markdown import book_html  # a rebuild mostly finds the blocks kept
 
-    html = book_html(text)
+    html = book_html(text, title)
     root = ET.fromstring(f"<root>{_entities(html)}</root>")
     book = Rulebook(title)
     counters = [0, 0, 0, 0, 0, 0]
