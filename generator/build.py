@@ -48,6 +48,7 @@ from generator.write.output import Kit, OutputFile, counted_components
 FOLD, FOLD_FILE = "fold", "tokens-fold.pdf"
 CARD_PARTS = ("cards", "png", "tts")
 DECK_PARTS = ("png", "tts")  # made deck by deck, so their progress counts decks
+RASTER_RANK = {"tts": 2, "png": 1}  # the jobs that draw pixels go first, a TTS sheet before PNGs
 # What one job of each part is, as its progress counts it.
 JOB_UNITS = {"cards": "card sizes", "png": "decks", "tts": "decks", "guides": "guides"}
 # Where workers cannot fork (and inherit the jobs), each job is sent to one: below this many
@@ -378,16 +379,21 @@ def _made(
 
 
 def _longest_first(jobs: list[Job]) -> list[int]:
-    """The jobs' positions, those likely to take longest first (books by their blocks, then the
-    others by the cards they draw, copies counted), so no core is left with a long one at the
-    end: a one-card rebuild's rulebook and booklet start at once, its size's sheets and deck's
-    TTS and PNGs after."""
+    """The jobs' positions, those likely to take longest first, so no core is left with a long
+    one at the end: books by their blocks; then a deck's TTS sheets (each design resized into
+    its cell, its band deflated) and PNGs (each design rasterised), by their designs; then the
+    rest (card sheets place faces drawn once, cheap per card) by the cards they draw, copies
+    counted. A one-card rebuild's rulebook and booklet start at once, the deck's TTS sheet as
+    soon as one ends, its PNG and its size's sheets after."""
 
-    def weight(index: int) -> tuple[bool, int]:
+    def weight(index: int) -> tuple[bool, int, int]:
         job = jobs[index]
         if job.rulebook is not None:
-            return (True, len(_all_blocks(job.rulebook.blocks)))
-        return (False, sum(deck.count for deck in job.decks))
+            return (True, 0, len(_all_blocks(job.rulebook.blocks)))
+        if job.part in RASTER_RANK:
+            designs = sum(len(deck.fronts) for deck in job.decks)
+            return (False, RASTER_RANK[job.part], designs)
+        return (False, 0, sum(deck.count for deck in job.decks))
 
     return sorted(range(len(jobs)), key=weight, reverse=True)
 

@@ -16,7 +16,7 @@ def _book(blocks: int) -> Rulebook:
     return Rulebook("Rules", [Para(f"p{i}") for i in range(blocks)])
 
 
-def test_books_by_their_blocks_then_the_rest_by_the_cards_they_draw():
+def test_books_by_their_blocks_then_rasters_by_their_designs_then_the_rest_by_their_cards():
     jobs = [
         Job("cards", "poker", (_deck(9), _deck(30))),
         Job("png", "poker", (_deck(9),)),
@@ -27,4 +27,16 @@ def test_books_by_their_blocks_then_the_rest_by_the_cards_they_draw():
         Job("guides", "", rulebook=_book(120)),
         Job("report", ""),
     ]
-    assert _longest_first(jobs) == [6, 4, 5, 3, 0, 2, 1, 7]
+    assert _longest_first(jobs) == [6, 4, 5, 3, 2, 1, 0, 7]
+
+
+def test_a_one_card_rebuild_starts_the_tts_sheet_before_the_png_and_the_sheets():
+    deck = _deck(20, 2)
+    jobs = [
+        Job("cards", "poker", (deck, _deck(40))),
+        Job("png", "poker", (deck,)),
+        Job("tts", "poker", (deck,)),
+        Job("rulebook", "", rulebook=_book(300)),
+        Job("rulebook", "", rulebook=_book(300), booklet=True),
+    ]
+    assert _longest_first(jobs) == [3, 4, 2, 1, 0]
