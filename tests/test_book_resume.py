@@ -5,6 +5,7 @@ last build's placements, where that pass can show the sketch pass would find the
 from __future__ import annotations
 
 import io
+import pickle
 import re
 import shutil
 from pathlib import Path
@@ -12,8 +13,14 @@ from types import SimpleNamespace
 
 from pypdf import PdfReader
 
-from generator.cache.book_resume import BOOK_RESUME, ResumePoints, _place
-from generator.cache.books import BookPages
+from generator.cache.book_resume import (
+    BOOK_RESUME,
+    Converged,
+    PassRecord,
+    ResumePoints,
+    _place,
+)
+from generator.cache.books import BOOK_DOCUMENTS, BookPages
 from generator.cache.keys import FORMAT
 from generator.render.rulebook import rulebook_blocks
 from generator.units import PAPERS
@@ -74,6 +81,29 @@ def resumed_at(monkeypatch, kinds: list[str] | None = None) -> list[int]:
 
     monkeypatch.setattr(ResumePoints, "start", spied)
     return pages
+
+
+def met_at(monkeypatch) -> list[int]:
+    """The page start at which each pass met the last pass given the same, from now on."""
+    pages: list[int] = []
+    meet = ResumePoints._meet
+
+    def spied(self, doc, *args) -> None:
+        try:
+            meet(self, doc, *args)
+        except Converged:
+            pages.append(doc.page)
+            raise
+
+    monkeypatch.setattr(ResumePoints, "_meet", spied)
+    return pages
+
+
+def in_chapter(text: str, chapter: int, old: str, new: str) -> str:
+    """The book with `old` made `new` once, in the first paragraph of a chapter."""
+    head = f"# Chapter {chapter} {{#chapter-{chapter}}}\n\n"
+    at = text.index(head) + len(head)
+    return text[:at] + text[at:].replace(old, new, 1)
 
 
 def scratch(text: str, folder: Path) -> bytes:
@@ -168,8 +198,9 @@ def test_a_state_that_holds_a_flowable_still_to_come_is_not_kept(tmp_path, monke
 
     monkeypatch.setattr(RulebookDocument, "beforeDocument", holding_the_index_title)
     typeset(markdown(), tmp_path)
-    kept = [path for path in (tmp_path / "cache" / f"v{FORMAT}" / BOOK_RESUME).rglob("*")]
-    assert kept and all(path.stat().st_size < 100 for path in kept if path.is_file())
+    kept = [p for p in (tmp_path / "cache" / f"v{FORMAT}" / BOOK_RESUME).rglob("*") if p.is_file()]
+    records = [pickle.loads(path.read_bytes()) for path in kept]  # only what each pass left
+    assert records and all(isinstance(r, PassRecord) and not r.kept for r in records)
     pages = resumed_at(monkeypatch)
     typeset(markdown(last="The final rule ends the book."), tmp_path)
     assert pages == [0, 0, 0]  # the proving pass finds no page start to take, then two passes
@@ -210,3 +241,57 @@ def test_a_card_quoted_in_the_appendix_typesets_the_books_once_from_late_pages(
     assert kinds == ["proving", "proving"]  # one pass of each book
     assert min(pages) > min(counts) // 2
     assert after == book_files(folder, None)
+
+
+def test_a_pass_that_meets_the_last_one_takes_the_rest_of_the_book_from_it(tmp_path, monkeypatch):
+    # a word spelt backwards sets as wide: the pages after it are the last build's
+    typeset(markdown(see=None), tmp_path)
+    kinds: list[str] = []
+    pages = resumed_at(monkeypatch, kinds)
+    met = met_at(monkeypatch)
+    changed = in_chapter(markdown(see=None), 6, "villages", "segallIv")
+    after, count = typeset(changed, tmp_path)
+    assert kinds == ["proving"] and len(met) == 1
+    assert pages[0] < met[0] < count - 4  # typeset from before the change to a page after it
+    assert after == scratch(changed, tmp_path)
+    met.clear()
+    again = in_chapter(markdown(see=None), 6, "villages", "VILLAGES")  # from the met book
+    assert typeset(again, tmp_path)[0] == scratch(again, tmp_path) and met
+
+
+def test_a_change_with_a_glyph_new_to_the_book_meets_no_pass(tmp_path, monkeypatch):
+    # "Ø" takes a glyph code the last build gave no glyph: its pages stood otherwise
+    typeset(markdown(see=None), tmp_path)
+    met = met_at(monkeypatch)
+    changed = in_chapter(markdown(see=None), 6, "villages", "villagØs")
+    after, _ = typeset(changed, tmp_path)
+    assert met == []
+    assert after == scratch(changed, tmp_path)
+
+
+def test_a_proving_pass_meets_none_before_the_last_page_reference_it_would_set(
+    tmp_path, monkeypatch
+):
+    # the closing "(p. 3)" reads what a pass was given: a proving pass that took the pages up
+    # to it from the last build could not show a sketch pass would find the same
+    last = "The last rule closes the book. See [the overview](#overview)."
+    typeset(markdown(see=None, last=last), tmp_path)
+    kinds: list[str] = []
+    resumed_at(monkeypatch, kinds)
+    met = met_at(monkeypatch)
+    changed = in_chapter(markdown(see=None, last=last), 6, "villages", "segallIv")
+    after, _ = typeset(changed, tmp_path)
+    assert met == [] and kinds == ["proving", "sketch", "last"]
+    assert after == scratch(changed, tmp_path)
+
+
+def test_a_book_whose_last_build_is_gone_from_the_cache_meets_no_pass(tmp_path, monkeypatch):
+    typeset(markdown(see=None), tmp_path)
+    for kept in (tmp_path / "cache" / f"v{FORMAT}" / BOOK_DOCUMENTS).rglob("*"):
+        if kept.is_file():
+            kept.unlink()
+    met = met_at(monkeypatch)
+    changed = in_chapter(markdown(see=None), 6, "villages", "segallIv")
+    after, _ = typeset(changed, tmp_path)
+    assert met == []
+    assert after == scratch(changed, tmp_path)

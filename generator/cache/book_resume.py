@@ -22,19 +22,37 @@ pass given the placements of the last build (a `proving` pass, write/rulebook.py
 at a page start where the sketch pass stood alike: from there on, until the index, only a page
 reference or the contents reads what a pass was given, so while neither is set again the
 sketch would find what this pass finds.
+
+A pass also ends early, where it meets the last pass given the same (`Converged`): at one of
+that pass's kept page starts, when the blocks still to come are the same and it stands there as
+that pass stood, but for what its pages show (their content streams; compared with nothing
+shared and sets in order, `book_likeness`). Each flowable to come then sets what it set in that
+pass, so the book is the one that pass left after its last page (kept in `book-documents/`),
+its pages before the meeting showing this pass's. Only a single pass meets one, and only the
+last of its build: what it found is what it was given, so it is this build's last pass too. A
+proving pass meets one only after the last page that pass read what it was given on: from a
+page start on, a sketch pass finds what this pass finds only while nothing reads it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import pickle
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
-from generator.cache.books import book_state, restored_book
+from generator.cache.books import (
+    REFUSED,
+    BookPages,
+    book_likeness,
+    book_state,
+    kept_likeness,
+    restored_book,
+)
 from generator.cache.keys import Digests, Uncacheable, digest
 from generator.cache.store import Store
 
@@ -65,8 +83,27 @@ NEXT_TEMPLATE = ("_nextPageTemplateIndex", "_nextPageTemplateCycle")
 INDEXING_FOUND = ("_entries", "placed")
 
 
-class _Later(Exception):
-    """A state that holds a flowable the pass has not reached: not kept."""
+class Converged(Exception):
+    """A pass met, at a page start, the last pass given the same where that pass stood alike
+    and the blocks still to come are the same: the rest of its book is that pass's. `canvas`
+    is that book as it was left after its last page, showing this pass's pages before the
+    meeting, ready to save."""
+
+    def __init__(self, canvas: Any) -> None:
+        super().__init__("the pass met the last one given the same")
+        self.canvas = canvas
+
+
+@dataclass(frozen=True)
+class PassRecord:
+    """What a pass left for later passes given the same: its kept page starts, whether it was
+    its build's last pass, the key its book is kept under as it left it (`BookPages.document`)
+    and the pages where it read what it was given."""
+
+    kept: list[tuple[int, int, bytes]]  # (flowable, blocks, note)
+    last: bool
+    end: str | None
+    reads_given: tuple[int, ...]
 
 
 @dataclass
@@ -77,23 +114,32 @@ class ResumePoints:
     root: Path
     layout: str
     prefixes: list[str]  # prefixes[m]: the digest of the book's first m blocks
+    tails: list[str]  # tails[m]: the digest of the book's blocks from the m-th on
+    end: str | None = None  # the key the build keeps its book under as its last pass leaves it
     # this pass's (flowable, blocks, what it had found there, pickled)
     kept: list[tuple[int, int, bytes]] = field(default_factory=list)
     given: str = ""  # the key of what this pass was given
     due: int = EVERY  # the first page whose start this pass keeps
     resumed: int | None = None  # the flowable this pass resumed at, if it did
+    reads_given: list[int] = field(default_factory=list)  # pages it read what it was given on
+    previous: PassRecord | None = None  # the last pass given the same
+    # the page starts that pass kept, by page: (the blocks still to come there, its state's key)
+    meetings: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
 
     def start(self, doc: Any, kind: type) -> None:
         """At the start of a pass: resume it from its last kept page start whose blocks are
         this book's, if any (a `proving` pass: only where the sketch pass stood alike)."""
         self.given = digest(BOOK_RESUME, self.layout, _given(doc, doc.sketching))
-        self.kept, self.due, self.resumed = [], EVERY, None
+        self.kept, self.due, self.resumed, self.reads_given = [], EVERY, None, []
         reads = _reads(doc.story)
         store = Store(self.root)
-        known = _kept(store, self.given)
+        self.previous = _record(store, self.given)
+        self.meetings = self._meetings(doc)
+        known = self.previous.kept if self.previous else []
         sketched = None
         if getattr(doc, "proving", False):
-            sketch = _kept(store, digest(BOOK_RESUME, self.layout, _given(doc, True)))
+            sketch = _record(store, digest(BOOK_RESUME, self.layout, _given(doc, True)))
+            sketch = sketch.kept if sketch else []
             sketched = {(place, blocks): found for place, blocks, found in sketch}
         for place, blocks, found in sorted(known, reverse=True):
             if place >= len(reads) or reads[place] != blocks or blocks >= len(self.prefixes):
@@ -108,28 +154,88 @@ class ResumePoints:
                 return
 
     def reached(self, doc: Any) -> None:
-        """At a page start: keep the pass's state when the page is due one."""
-        if doc.page < self.due:
-            return
+        """At a page start: keep the pass's state when the page is due one; meet the last pass
+        given the same where it stood alike (`Converged`)."""
         place = _place(doc)
         if place is None:
             return
+        if doc.page >= self.due:
+            self._keep(doc, place)
+        meeting = self._meeting(doc, place)
+        if meeting is not None:
+            self._meet(doc, place, *meeting)
+
+    def finish(self, last: bool) -> None:
+        """At the end of a pass (the `last` of its build, or not): its kept page starts are the
+        ones a later pass may take."""
+        record = PassRecord(sorted(self.kept), last, self.end, tuple(sorted(set(self.reads_given))))
+        with suppress(OSError):
+            Store(self.root).put(
+                BOOK_RESUME, self.given, pickle.dumps(record, pickle.HIGHEST_PROTOCOL)
+            )
+
+    def _keep(self, doc: Any, place: int) -> None:
+        """Keep the state at this page start, with a note of where the pass stands."""
         blocks = _reads(doc.story)[place]
         try:
             state = _state(doc, place)
         except Exception:  # a flowable still to come, or something pickle cannot take: none kept
             return
-        found = pickle.dumps((self.prefixes[blocks], _found(doc)), pickle.HIGHEST_PROTOCOL)
+        note = (self.prefixes[blocks], self.tails[_first_block(doc, place)], _found(doc))
+        found = pickle.dumps(note, pickle.HIGHEST_PROTOCOL)
         with suppress(OSError):
             Store(self.root).put(BOOK_RESUME, self._key(place, blocks), state)
             self.kept.append((place, blocks, found))
         self.due = _next_due(doc.page)
 
-    def finish(self) -> None:
-        """At the end of a pass: its kept page starts are the ones a later pass may take."""
-        with suppress(OSError):
-            data = pickle.dumps(sorted(self.kept), pickle.HIGHEST_PROTOCOL)
-            Store(self.root).put(BOOK_RESUME, self.given, data)
+    def _meetings(self, doc: Any) -> dict[int, list[tuple[str, int, str]]]:
+        """Where a single pass may meet the last pass given the same: that pass's kept page
+        starts, when it was the last of its build and its book was kept as it left it (a
+        proving pass: only after the last page that pass read what it was given on)."""
+        previous = self.previous
+        if not (doc.once and previous and previous.last and previous.end):
+            return {}
+        after = max(previous.reads_given, default=0) if doc.proving else 0
+        meetings: dict[int, list[tuple[str, int, str]]] = {}
+        for place, _, note in previous.kept:
+            with suppress(Exception):  # a damaged note is no meeting
+                prefix, tail, (page, *_) = pickle.loads(note)
+                if page > after:
+                    key = digest(BOOK_RESUME, self.given, place, prefix)
+                    meetings.setdefault(page, []).append((tail, place, key))
+        return meetings
+
+    def _meeting(self, doc: Any, place: int) -> tuple[int, str] | None:
+        """Where the last pass kept its state at this page start (its place in its story and
+        the state's key), when the blocks still to come there were these."""
+        tail = self.tails[_first_block(doc, place)]
+        kept = [(at, key) for t, at, key in self.meetings.get(doc.page, ()) if t == tail]
+        return kept[0] if kept and not doc.unproven else None
+
+    def _meet(self, doc: Any, place: int, kept_place: int, key: str) -> None:
+        """Raise `Converged` when the last pass stood here as this one does, but for what the
+        pages before show (each flowable to come then sets what it set in that pass)."""
+        previous = self.previous
+        kept = Store(self.root).get(BOOK_RESUME, key)
+        if kept is None or previous is None or previous.end is None:
+            return
+        try:
+            alike = kept_likeness(kept, _names(doc, kept_place)) == _state(
+                doc, place, book_likeness
+            )
+        except Exception:  # a flowable still to come, or something pickle cannot take
+            return
+        end = BookPages(self.root).document(previous.end) if alike else None
+        shown = [page.stream for page in doc.canv._doc.Pages.pages]
+        found = restored_book(end, type(doc.canv), doc.canv._filename, shown=shown) if end else None
+        if found is None:
+            return
+        canvas, placed = found
+        canvas.folder, canvas.shown = doc.canv.folder, doc.canv.shown  # this build's
+        canvas.shown.placed = placed
+        self.reads_given += [page for page in previous.reads_given if page >= doc.page]
+        self.finish(last=True)
+        raise Converged(canvas)
 
     def _key(self, place: int, blocks: int) -> str:
         return digest(BOOK_RESUME, self.given, place, self.prefixes[blocks])
@@ -140,26 +246,37 @@ def _next_due(page: int) -> int:
     return page + max(EVERY, page // 4)
 
 
-def block_prefixes(blocks: list) -> list[str] | None:
-    """The digest of each run of a book's first blocks (none, one, two...); None when a block
-    has no stable digest."""
+def block_digests(blocks: list) -> tuple[list[str], list[str]] | None:
+    """The digest of each run of a book's first blocks (none, one, two...), and of each run of
+    its last blocks (from the first, the second... none); None when a block has no stable
+    digest."""
     digests = Digests()
     try:
         parts = [digests.encoded(block) for block in blocks]
     except Uncacheable:
         return None
+    return _running(parts), _running(parts[::-1])[::-1]
+
+
+def _running(parts: list[bytes]) -> list[str]:
+    """The digest of none, the first, the first two... of `parts`."""
     running = hashlib.sha256(BOOK_RESUME.encode())
-    prefixes = [running.hexdigest()]
+    digests = [running.hexdigest()]
     for part in parts:
         running.update(part)
-        prefixes.append(running.hexdigest())
-    return prefixes
+        digests.append(running.hexdigest())
+    return digests
 
 
-def _kept(store: Store, given: str) -> list[tuple[int, int, bytes]]:
-    """The page starts the last pass given `given` kept: (flowable, blocks, what it found)."""
-    known = store.unpickled(BOOK_RESUME, given)
-    return known if isinstance(known, list) else []
+def _record(store: Store, given: str) -> PassRecord | None:
+    """What the last pass given `given` left, if anything."""
+    found = store.unpickled(BOOK_RESUME, given)
+    return found if isinstance(found, PassRecord) else None
+
+
+def _first_block(doc: Any, place: int) -> int:
+    """The first block the flowables from `place` on are made from."""
+    return getattr(doc.story[place], "blocks_from", 0)
 
 
 def _found(doc: Any) -> tuple:
@@ -216,31 +333,39 @@ def _place(doc: Any) -> int | None:
     return next((i for i, f in enumerate(doc.story) if f is first), None)
 
 
-def _state(doc: Any, place: int) -> bytes:
-    """The pass as it stands at a page start: its document, canvas and indexing flowables."""
+def _state(doc: Any, place: int, write: Callable[..., bytes] = book_state) -> bytes:
+    """The pass as it stands at a page start: its document, canvas and indexing flowables, as
+    `write` writes them (`book_likeness`: holding no flowable of the story, whose blocks before
+    the page start may be another pass's)."""
     indexing = doc._indexingFlowables
-    named: dict[int, Any] = {id(f): ("later", i) for i, f in enumerate(doc.story[place:])}
-    named.update({id(f): ("story", i) for i, f in enumerate(doc.story[:place])})
-    named.update({id(f): ("indexing", i) for i, f in enumerate(indexing)})
-    named[id(doc)] = ("document",)
+    refused = doc.story[place:] if write is book_state else doc.story  # still to come
+    named: dict[int, Any] = {id(f): REFUSED for f in refused}
+    names = _names(doc, place if write is book_state else 0)
+    named.update({id(f): name for name, f in names.items()})
     canvas = doc.canv
     dots = canvas._namedCB.pop(CONTENTS_DOTS, None)
     try:
         document = {k: v for k, v in doc.__dict__.items() if k not in DOCUMENT_LEFT_OUT}
         found = [{k: v for k, v in vars(f).items() if k in INDEXING_KEPT} for f in indexing]
         extra = (document, found, canvas.shown.placed)
-        return book_state(canvas, extra, _NoLater(named), keep=("_namedCB",))
+        return write(canvas, extra, named, keep=("_namedCB",))
     finally:
         if dots is not None:
             canvas._namedCB[CONTENTS_DOTS] = dots
 
 
-def _restore(doc: Any, state: bytes, kind: type, place: int) -> bool:
-    """Take a kept state into the pass at its start; False when it cannot be read back."""
+def _names(doc: Any, place: int) -> dict[Any, Any]:
+    """What a state at `place` names rather than holds: the flowables set before it, the
+    indexing flowables and the document."""
     named: dict[Any, Any] = {("story", i): f for i, f in enumerate(doc.story[:place])}
     named.update({("indexing", i): f for i, f in enumerate(doc._indexingFlowables)})
     named[("document",)] = doc
-    found = restored_book(state, kind, doc.canv._filename, named)
+    return named
+
+
+def _restore(doc: Any, state: bytes, kind: type, place: int) -> bool:
+    """Take a kept state into the pass at its start; False when it cannot be read back."""
+    found = restored_book(state, kind, doc.canv._filename, _names(doc, place))
     if found is None:
         return False
     canvas, (document, indexing, placed) = found
@@ -250,13 +375,3 @@ def _restore(doc: Any, state: bytes, kind: type, place: int) -> bool:
         flowable.__dict__.update(kept)
     doc.remaining[:] = doc.story[place:]
     return True
-
-
-class _NoLater(dict):
-    """Names for a state's pickler that fail on a flowable the pass has not reached."""
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        name = super().get(key, default)
-        if name is not None and name[0] == "later":
-            raise _Later
-        return name

@@ -145,8 +145,9 @@ class PagedParagraph(SetParagraph):
             return super().wrap(available_width, available_height)
         pages = self._doctemplateAttr("known_pages") or {}
         numbers = [str(pages.get(key, UNKNOWN_PAGE)) for key in PAGE_REF.findall(self.template)]
-        if self._doctemplateAttr("proving") and not self._as_wide_as_unknown(numbers):
-            self._doctemplateAttr("given_read")()  # it sets other lines than the sketch pass
+        given_read = self._doctemplateAttr("given_read")
+        if given_read and not self._as_wide_as_unknown(numbers):
+            given_read()  # it sets other lines than the sketch pass
         printed = PAGE_REF.sub(lambda m: str(pages.get(m[1], UNKNOWN_PAGE)), self.template)
         if printed != self.printed:
             self.printed = printed
@@ -156,7 +157,17 @@ class PagedParagraph(SetParagraph):
     def _as_wide_as_unknown(self, numbers: list[str]) -> bool:
         """Whether every page number is as wide as UNKNOWN_PAGE in each face the paragraph
         sets (two digits of a face whose digits share one width, as most book faces' do), so
-        its lines break where a sketch pass breaks them; unshaped text only."""
+        its lines break where a sketch pass breaks them; unshaped text only (the answer for
+        the last numbers asked about is kept: a paragraph is wrapped many times a pass)."""
+        if all(number == UNKNOWN_PAGE for number in numbers):
+            return True
+        asked = getattr(self, "_wide", None)
+        if asked is None or asked[0] != numbers:
+            self._wide = (numbers, self._sets_as_wide(numbers))
+        return self._wide[1]
+
+    def _sets_as_wide(self, numbers: list[str]) -> bool:
+        """`_as_wide_as_unknown`, worked out."""
         if getattr(self.style, "shaping", 0):
             return False
         sketched = PAGE_REF.sub(UNKNOWN_PAGE, self.template)

@@ -29,7 +29,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
-from generator.cache.book_resume import ResumePoints, block_prefixes
+from generator.cache.book_resume import Converged, ResumePoints, block_digests
 from generator.cache.books import (
     BookPages,
     book_state,
@@ -185,8 +185,6 @@ class RulebookDocument(BaseDocTemplate):
         page start where the blocks before it are the same (cache/book_resume.py)."""
         self.story, self.remaining = list(flowables), flowables
         super().build(flowables, **kwargs)
-        if self.resume:
-            self.resume.finish()
 
     def _startBuild(self, *args, **kwargs) -> None:
         super()._startBuild(*args, **kwargs)
@@ -196,9 +194,12 @@ class RulebookDocument(BaseDocTemplate):
             raise Unproven("no page start where the sketch pass stood alike")
 
     def given_read(self) -> None:
-        """A flowable sets what the pass was given (a page reference, the contents): a
-        proving pass cannot show its bytes are a build from scratch's (noted, should ReportLab
-        catch the error on its way out)."""
+        """A flowable sets what the pass was given (a page reference, the contents): noted for
+        later passes, which may take this pass's pages after it only where none did; a proving
+        pass cannot show its bytes are a build from scratch's (noted too, should ReportLab catch
+        the error on its way out)."""
+        if self.resume:
+            self.resume.reads_given.append(self.page)
         if self.proving:
             self.unproven = True
             raise Unproven("a page reference or the contents set again")
@@ -223,11 +224,18 @@ class RulebookDocument(BaseDocTemplate):
         their text: it is never the last (its headings' pages are new to the references). A
         pass given placements `once` stops the build: its placements came back, or it raises."""
         if self.sketching:
+            self._finished(last=False)
             return 0
         happy = super()._allSatisfied() and self.heading_pages == self.known_pages
+        self._finished(last=bool(happy) and not self.unproven)
         if self.once and not (happy and not self.unproven):
             raise Unproven("the placements given came back changed")
         return happy
+
+    def _finished(self, last: bool) -> None:
+        """A pass ended: what it kept is left for later passes given the same."""
+        if self.resume:
+            self.resume.finish(last)
 
     def beforePage(self) -> None:
         """A page is headed by the chapter in force at its top, unless one starts right there."""
@@ -361,7 +369,7 @@ def rulebook_pdf(
         if found is not None:
             return found
     kept: list[bytes] | None = [] if whole else None  # the book after its last page, to keep
-    resume = _resume_points(pages, folder, pieces, *inputs) if pages and whole else None
+    resume = _resume_points(pages, whole, folder, pieces, *inputs) if pages and whole else None
     known = pages.recall(key) if pages and key else None
     last = pages.recall(resume.layout) if pages and resume else None
     lazily = isinstance(last, Placed)  # its layout was typeset before: a pass may resume late
@@ -415,15 +423,18 @@ def _restored(
 
 
 def _resume_points(
-    pages: BookPages, folder: Path, pieces: dict, book: Rulebook, *inputs
+    pages: BookPages, whole: str, folder: Path, pieces: dict, book: Rulebook, *inputs
 ) -> ResumePoints | None:
     """Where the book's passes may resume: kept under the key of all that places its pages but
-    its blocks; None when some of it has no stable digest."""
+    its blocks (the book itself is kept under `whole`); None when some of it has no stable
+    digest."""
     blockless = replace(book, blocks=[], by_number={}, by_key={})
     layout = pages_key(folder, pieces, blockless, *inputs)
     layout = layout and document_key(layout, pieces)
-    prefixes = block_prefixes(book.blocks)
-    return ResumePoints(pages.root, layout, prefixes) if layout and prefixes else None
+    digests = block_digests(book.blocks)
+    if not layout or digests is None:
+        return None
+    return ResumePoints(pages.root, layout, *digests, end=whole)
 
 
 def _keep_document(pages: BookPages | None, key: str | None, kept: list[bytes] | None) -> None:
@@ -511,18 +522,23 @@ def _typeset(
         )
     story = [*(title_and_contents if front_matter else title_only), *blocks]
     if has_index_entries(book.blocks):
-        story += [PageBreak(), _chapter("Index", style["h1"]), index]
+        story += _read([PageBreak(), _chapter("Index", style["h1"]), index], len(book.blocks), 0)
     if known is not None:  # as a sketch pass would have left them
         document.heading_pages, numbers.placed = known.headings, known.numbers
         contents._entries, index._entries = known.contents, known.index
     kind = _canvas_class(symbols, folder, faces, pieces, booklet, kept)
     canvas = index.getCanvasMaker(canvasmaker=kind)
+    pages = None
     with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
-        document.multiBuild(story, canvasmaker=canvas)
+        try:
+            document.multiBuild(story, canvasmaker=canvas)
+        except Converged as met:  # the rest of the book is the last build's
+            pages = len(met.canvas._doc.Pages.pages)
+            met.canvas.save()
     placed = Placed(
         document.known_pages, numbers.before or {}, contents._lastEntries, index._lastEntries
     )
-    return RulebookPdf(buffer.getvalue(), document.page), placed
+    return RulebookPdf(buffer.getvalue(), pages or document.page), placed
 
 
 def _contents_room(document: RulebookDocument, columns: int, style: dict) -> float:
@@ -592,30 +608,34 @@ def _icons(markup: str, size: float) -> str:
 
 def _flowables(book: Rulebook, style: dict[str, ParagraphStyle], width: float, art: tuple) -> list:
     """The blocks' flowables, each with `blocks_read`: how many of the book's first blocks
-    what it sets depends on (cache/book_resume.py)."""
+    what it sets depends on, and `blocks_from`: the first block it is made from
+    (cache/book_resume.py)."""
     story = []
     for is_piece, run in groupby(
         enumerate(book.blocks), key=lambda pair: isinstance(pair[1], Piece)
     ):
-        flowables = []
+        flowables, first = [], None
         for index, block in run:
-            flowables += _read(_block(block, style, width, art), index + 1)
+            first = index if first is None else first
+            flowables += _read(_block(block, style, width, art), index, index + 1)
         if is_piece:
-            flowables = _read(
-                side_by_side(flowables, width, style["body"].fontName, BODY_SIZE), index + 1
-            )
+            side = side_by_side(flowables, width, style["body"].fontName, BODY_SIZE)
+            flowables = _read(side, first, index + 1)
         story.extend(flowables)
     story = keep_headings(story, HEADING_ROOM_MM * mm)
     for room in story:
         if isinstance(room, HeadingRoom):  # it looks ahead to the text after its headings
-            room.blocks_read = max(f.blocks_read for f in [*room.headings, room.text] if f)
+            parts = [f for f in [*room.headings, room.text] if f]
+            room.blocks_read = max(f.blocks_read for f in parts)
+            room.blocks_from = min(f.blocks_from for f in parts)
     return story
 
 
-def _read(flowables: list, blocks: int) -> list:
-    """The flowables, marked as depending on the book's first `blocks` blocks."""
+def _read(flowables: list, first: int, blocks: int) -> list:
+    """The flowables, marked as made from the book's block `first` on and depending on its
+    first `blocks` blocks."""
     for flowable in flowables:
-        flowable.blocks_read = blocks
+        flowable.blocks_from, flowable.blocks_read = first, blocks
     return flowables
 
 
