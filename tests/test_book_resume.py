@@ -83,8 +83,9 @@ def resumed_at(monkeypatch, kinds: list[str] | None = None) -> list[int]:
     return pages
 
 
-def met_at(monkeypatch) -> list[int]:
-    """The page start at which each pass met the last pass given the same, from now on."""
+def met_at(monkeypatch, kinds: list[str] | None = None) -> list[int]:
+    """The page start at which each pass met the last pass given the same, from now on; the
+    kind of each pass that met one is added to `kinds`, when given."""
     pages: list[int] = []
     meet = ResumePoints._meet
 
@@ -93,6 +94,8 @@ def met_at(monkeypatch) -> list[int]:
             meet(self, doc, *args)
         except Converged:
             pages.append(doc.page)
+            if kinds is not None:
+                kinds.append("proving" if doc.proving else "sketch" if doc.sketching else "last")
             raise
 
     monkeypatch.setattr(ResumePoints, "_meet", spied)
@@ -273,15 +276,18 @@ def test_a_proving_pass_meets_none_before_the_last_page_reference_it_would_set(
     tmp_path, monkeypatch
 ):
     # the closing "(p. 3)" reads what a pass was given: a proving pass that took the pages up
-    # to it from the last build could not show a sketch pass would find the same
+    # to it from the last build could not show a sketch pass would find the same; the sketch
+    # pass then meets the last build's, and the last pass resumes where the proving pass kept
     last = "The last rule closes the book. See [the overview](#overview)."
     typeset(markdown(see=None, last=last), tmp_path)
     kinds: list[str] = []
     resumed_at(monkeypatch, kinds)
-    met = met_at(monkeypatch)
+    meeting: list[str] = []
+    met = met_at(monkeypatch, meeting)
     changed = in_chapter(markdown(see=None, last=last), 6, "villages", "segallIv")
-    after, _ = typeset(changed, tmp_path)
-    assert met == [] and kinds == ["proving", "sketch", "last"]
+    after, count = typeset(changed, tmp_path)
+    assert kinds == ["proving", "sketch", "last"] and meeting == ["sketch"]
+    assert met[0] < count - 4
     assert after == scratch(changed, tmp_path)
 
 
@@ -294,4 +300,19 @@ def test_a_book_whose_last_build_is_gone_from_the_cache_meets_no_pass(tmp_path, 
     changed = in_chapter(markdown(see=None), 6, "villages", "segallIv")
     after, _ = typeset(changed, tmp_path)
     assert met == []
+    assert after == scratch(changed, tmp_path)
+
+
+def test_the_sketch_and_last_passes_meet_theirs_after_a_change_at_the_start(tmp_path, monkeypatch):
+    # no page start before the change to prove from: both passes typeset from the first page,
+    # each only up to the first page start the last build's pass kept after the change
+    typeset(markdown(), tmp_path)
+    kinds: list[str] = []
+    pages = resumed_at(monkeypatch, kinds)
+    meeting: list[str] = []
+    met = met_at(monkeypatch, meeting)
+    changed = markdown(first="Read this frist.")
+    after, count = typeset(changed, tmp_path)
+    assert kinds == ["proving", "sketch", "last"] and pages == [0, 0, 0]
+    assert meeting == ["sketch", "last"] and max(met) < count // 2
     assert after == scratch(changed, tmp_path)

@@ -85,25 +85,35 @@ INDEXING_FOUND = ("_entries", "placed")
 
 class Converged(Exception):
     """A pass met, at a page start, the last pass given the same where that pass stood alike
-    and the blocks still to come are the same: the rest of its book is that pass's. `canvas`
-    is that book as it was left after its last page, showing this pass's pages before the
-    meeting, ready to save."""
+    and the blocks still to come are the same: the rest of its book is that pass's. `found` is
+    what that pass had found at its end (`_found`); `canvas`, when that pass was the last of its
+    build (so is this one: it finds what it was given), is that pass's book as it was left
+    after its last page, showing this pass's pages before the meeting, ready to save."""
 
-    def __init__(self, canvas: Any) -> None:
+    def __init__(self, found: tuple, canvas: Any = None) -> None:
         super().__init__("the pass met the last one given the same")
-        self.canvas = canvas
+        self.found, self.canvas = found, canvas
+
+    def taken_by(self, doc: Any) -> None:
+        """The pass `doc` ends as that pass ended: what it found, and its book."""
+        doc.page, _, doc.heading_pages, found = self.found
+        for flowable, kept in zip(doc._indexingFlowables, found, strict=True):
+            flowable.__dict__.update(kept)
+        if self.canvas is not None:
+            doc.canv = self.canvas
 
 
 @dataclass(frozen=True)
 class PassRecord:
     """What a pass left for later passes given the same: its kept page starts, whether it was
-    its build's last pass, the key its book is kept under as it left it (`BookPages.document`)
-    and the pages where it read what it was given."""
+    its build's last pass, the key its book is kept under as it left it (`BookPages.document`),
+    the pages where it read what it was given and what it had found at its end (`_found`)."""
 
     kept: list[tuple[int, int, bytes]]  # (flowable, blocks, note)
     last: bool
     end: str | None
     reads_given: tuple[int, ...]
+    found: bytes
 
 
 @dataclass
@@ -165,10 +175,12 @@ class ResumePoints:
         if meeting is not None:
             self._meet(doc, place, *meeting)
 
-    def finish(self, last: bool) -> None:
+    def finish(self, doc: Any, last: bool) -> None:
         """At the end of a pass (the `last` of its build, or not): its kept page starts are the
         ones a later pass may take."""
-        record = PassRecord(sorted(self.kept), last, self.end, tuple(sorted(set(self.reads_given))))
+        given = tuple(sorted(set(self.reads_given)))
+        found = pickle.dumps(_found(doc), pickle.HIGHEST_PROTOCOL)
+        record = PassRecord(sorted(self.kept), last, self.end, given, found)
         with suppress(OSError):
             Store(self.root).put(
                 BOOK_RESUME, self.given, pickle.dumps(record, pickle.HIGHEST_PROTOCOL)
@@ -189,11 +201,11 @@ class ResumePoints:
         self.due = _next_due(doc.page)
 
     def _meetings(self, doc: Any) -> dict[int, list[tuple[str, int, str]]]:
-        """Where a single pass may meet the last pass given the same: that pass's kept page
-        starts, when it was the last of its build and its book was kept as it left it (a
-        proving pass: only after the last page that pass read what it was given on)."""
+        """Where a pass may meet the last pass given the same: that pass's kept page starts
+        (when that was the last of its build, only if its book was kept as it left it); a
+        proving pass, only after the last page that pass read what it was given on."""
         previous = self.previous
-        if not (doc.once and previous and previous.last and previous.end):
+        if previous is None or (previous.last and not previous.end):
             return {}
         after = max(previous.reads_given, default=0) if doc.proving else 0
         meetings: dict[int, list[tuple[str, int, str]]] = {}
@@ -217,25 +229,36 @@ class ResumePoints:
         pages before show (each flowable to come then sets what it set in that pass)."""
         previous = self.previous
         kept = Store(self.root).get(BOOK_RESUME, key)
-        if kept is None or previous is None or previous.end is None:
+        if kept is None or previous is None:
             return
         try:
+            found = pickle.loads(previous.found)
             alike = kept_likeness(kept, _names(doc, kept_place)) == _state(
                 doc, place, book_likeness
             )
         except Exception:  # a flowable still to come, or something pickle cannot take
             return
-        end = BookPages(self.root).document(previous.end) if alike else None
-        shown = [page.stream for page in doc.canv._doc.Pages.pages]
-        found = restored_book(end, type(doc.canv), doc.canv._filename, shown=shown) if end else None
-        if found is None:
+        canvas = self._book(doc) if alike and previous.last else None  # else no page is kept
+        if not alike or (previous.last and canvas is None):
             return
+        self.reads_given += [page for page in previous.reads_given if page >= doc.page]
+        raise Converged(found, canvas)
+
+    def _book(self, doc: Any) -> Any:
+        """The last pass's book as it left it, showing this pass's pages so far; None when it
+        is not kept or cannot be read back."""
+        end = self.previous and self.previous.end
+        state = BookPages(self.root).document(end) if end else None
+        shown = [page.stream for page in doc.canv._doc.Pages.pages]
+        found = (
+            restored_book(state, type(doc.canv), doc.canv._filename, shown=shown) if state else None
+        )
+        if found is None:
+            return None
         canvas, placed = found
         canvas.folder, canvas.shown = doc.canv.folder, doc.canv.shown  # this build's
         canvas.shown.placed = placed
-        self.reads_given += [page for page in previous.reads_given if page >= doc.page]
-        self.finish(last=True)
-        raise Converged(canvas)
+        return canvas
 
     def _key(self, place: int, blocks: int) -> str:
         return digest(BOOK_RESUME, self.given, place, self.prefixes[blocks])

@@ -167,12 +167,11 @@ class PagedParagraph(SetParagraph):
         return self._wide[1]
 
     def _sets_as_wide(self, numbers: list[str]) -> bool:
-        """`_as_wide_as_unknown`, worked out."""
+        """`_as_wide_as_unknown`, worked out from the faces of the paragraph's fragments as
+        it stands (its page numbers change no face, and wrapping it parses them anyway)."""
         if getattr(self.style, "shaping", 0):
             return False
-        sketched = PAGE_REF.sub(UNKNOWN_PAGE, self.template)
-        parsed = parsed_markup(sketched, self.style)
-        frags = parsed[1] if parsed else Paragraph(sketched, self.style).frags
+        frags = self.frags
         if not all(hasattr(frag, "fontName") for frag in frags):
             return False
         faces = {(frag.fontName, frag.fontSize) for frag in frags}

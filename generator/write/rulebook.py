@@ -184,7 +184,10 @@ class RulebookDocument(BaseDocTemplate):
         """A pass, its whole story kept to name its flowables by their place; resumed at a kept
         page start where the blocks before it are the same (cache/book_resume.py)."""
         self.story, self.remaining = list(flowables), flowables
-        super().build(flowables, **kwargs)
+        try:
+            super().build(flowables, **kwargs)
+        except Converged as met:  # the rest of the pass is the last one's given the same
+            met.taken_by(self)
 
     def _startBuild(self, *args, **kwargs) -> None:
         super()._startBuild(*args, **kwargs)
@@ -235,7 +238,7 @@ class RulebookDocument(BaseDocTemplate):
     def _finished(self, last: bool) -> None:
         """A pass ended: what it kept is left for later passes given the same."""
         if self.resume:
-            self.resume.finish(last)
+            self.resume.finish(self, last)
 
     def beforePage(self) -> None:
         """A page is headed by the chapter in force at its top, unless one starts right there."""
@@ -528,17 +531,12 @@ def _typeset(
         contents._entries, index._entries = known.contents, known.index
     kind = _canvas_class(symbols, folder, faces, pieces, booklet, kept)
     canvas = index.getCanvasMaker(canvasmaker=kind)
-    pages = None
     with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
-        try:
-            document.multiBuild(story, canvasmaker=canvas)
-        except Converged as met:  # the rest of the book is the last build's
-            pages = len(met.canvas._doc.Pages.pages)
-            met.canvas.save()
+        document.multiBuild(story, canvasmaker=canvas)
     placed = Placed(
         document.known_pages, numbers.before or {}, contents._lastEntries, index._lastEntries
     )
-    return RulebookPdf(buffer.getvalue(), pages or document.page), placed
+    return RulebookPdf(buffer.getvalue(), document.page), placed
 
 
 def _contents_room(document: RulebookDocument, columns: int, style: dict) -> float:
