@@ -16,6 +16,7 @@ import sys
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from stat import S_ISREG
 from typing import Any
 
 FORMAT = 1  # bump when the cache's layout or what its keys cover changes
@@ -139,28 +140,40 @@ def _style(style: Any) -> list[str]:
     return sorted(f"{k}={v!r}" for k, v in vars(style).items() if k != "parent")
 
 
-def file_digest(path: Path) -> str:
-    """A file's SHA-256 (remembered while its size and modification time stay the same)."""
+def file_digest(path: Path | str) -> str:
+    """A file's SHA-256 (remembered while the file it names, its size and modification time
+    stay the same: no path is resolved, a link is known by what it leads to)."""
     try:
-        stat = path.stat()
-    except OSError:
+        stat = os.stat(path)
+    except (OSError, ValueError):
         return "missing"
-    return _file_digest(path.resolve(), stat.st_size, stat.st_mtime_ns)
+    if not S_ISREG(stat.st_mode):
+        return "not a file"
+    return _file_digest(os.fspath(path), stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
 
 
 @cache
-def _file_digest(path: Path, size: int, mtime: int) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "not a file"
+def _file_digest(path: str, device: int, inode: int, size: int, mtime: int) -> str:
+    try:
+        with open(path, "rb") as file:
+            return hashlib.sha256(file.read()).hexdigest()
+    except OSError:
+        return "missing"
 
 
 def folder_files(folder: Path) -> list[tuple[str, str]]:
-    """Every file of a game folder as (relative path, content digest), in a stable order."""
+    """Every file of a game folder as (relative path, content digest), in a stable order
+    (os.walk and str paths: Path objects and `relative_to` for each file took 1.2 ms a call
+    for a folder of 22 files, and a build asks a dozen times)."""
     files = []
-    for root, dirs, names in os.walk(folder):
+    base = os.fspath(folder)
+    for root, dirs, names in os.walk(base):
         dirs.sort()
-        for name in sorted(names):
-            path = Path(root, name)
-            files.append((path.relative_to(folder).as_posix(), file_digest(path)))
+        relative = os.path.relpath(root, base)
+        prefix = "" if relative == "." else relative.replace(os.sep, "/") + "/"
+        files.extend(
+            (prefix + name, file_digest(os.path.join(root, name))) for name in sorted(names)
+        )
     return files
 
 
