@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import sources
 from generator.cache import keys
 
 
@@ -23,8 +24,8 @@ def checkout(tmp_path, monkeypatch) -> Path:
     }.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
-    monkeypatch.setattr(keys, "PACKAGE", package)
-    monkeypatch.setattr(keys, "TEMPLATES", templates)
+    monkeypatch.setattr(sources, "PACKAGE", package)
+    monkeypatch.setattr(sources, "TEMPLATES", templates)
     return tmp_path
 
 
@@ -33,7 +34,7 @@ def version() -> str:
 
 
 def test_the_code_version_lists_sources_and_layouts_in_path_order(checkout):
-    names = [name for name, _ in keys._sources()]
+    names = [name for name, _ in sources.source_files()]
     assert names == [
         "generator/build.py",
         "generator/cache/keys.py",  # ("cache", "keys.py") sorts before ("cache-notes.txt",)

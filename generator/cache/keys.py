@@ -11,17 +11,15 @@ import dataclasses
 import enum
 import hashlib
 import os
-import site
-import sys
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from stat import S_ISREG
 from typing import Any
 
+from generator.sources import installed_packages, source_files
+
 FORMAT = 1  # bump when the cache's layout or what its keys cover changes
-PACKAGE = Path(__file__).resolve().parents[1]  # generator/
-TEMPLATES = PACKAGE.parent / "templates"  # the shared layouts every game may extend
 # Text the loader turns into decks, layouts, symbols and rulebooks: a job's key covers it through
 # the resolved faces and blocks it draws. Every other file of a game counts as art or a font.
 DATA_SUFFIXES = frozenset(
@@ -190,23 +188,8 @@ def _is_data(name: str) -> bool:
 def code_version() -> str:
     """pnp's version, its own code and shared layouts, and every installed package's version:
     whatever of these changes, nothing cached before is reused."""
-    sources = [(name, _read_digest(path)) for name, path in _sources()]
-    return digest(FORMAT, _pnp_version(), sources, _installed())
-
-
-def _sources() -> list[tuple[str, str]]:
-    """pnp's code and layout files (not bytecode) as (path from the checkout, path), in the
-    order of their path's parts. os.walk and one read a file take 5 ms CPU for its ~170 files,
-    where Path.rglob, is_file, stat and resolve took 15 ms, in every build's process."""
-    found = []
-    for base in (PACKAGE, TEMPLATES):
-        for root, dirs, names in os.walk(base):
-            dirs[:] = [name for name in dirs if name != "__pycache__"]  # bytecode and its temps
-            for name in names:
-                if os.path.splitext(name)[1] != ".pyc":
-                    path = os.path.join(root, name)
-                    found.append((os.path.relpath(path, PACKAGE.parent).split(os.sep), path))
-    return [("/".join(parts), path) for parts, path in sorted(found)]
+    sources = [(name, _read_digest(path)) for name, path in source_files()]
+    return digest(FORMAT, _pnp_version(), sources, installed_packages())
 
 
 def _read_digest(path: str) -> str:
@@ -216,20 +199,6 @@ def _read_digest(path: str) -> str:
             return hashlib.sha256(file.read()).hexdigest()
     except OSError:
         return "missing"
-
-
-def _installed() -> list[str]:
-    """The installed packages as their metadata folders name them (`reportlab-4.2.5.dist-info`):
-    listing the folders is quicker than reading every package's metadata. Only site-packages
-    count: the current folder on `sys.path` (`python -m`, pytest) must not change the key."""
-    folders = {os.path.realpath(f) for f in [*site.getsitepackages(), site.getusersitepackages()]}
-    return sorted(
-        name
-        for entry in sys.path
-        if os.path.realpath(entry or ".") in folders and os.path.isdir(entry)
-        for name in os.listdir(entry)
-        if name.endswith((".dist-info", ".egg-info"))
-    )
 
 
 def _pnp_version() -> str:
