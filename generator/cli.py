@@ -41,7 +41,10 @@ if TYPE_CHECKING:
     from generator.bars import Bars, Lines
 
 GAMES_ROOT = Path("card_data")
-LAZY_COMMANDS = {"serve": "generator.serve.command"}  # name -> module defining it
+LAZY_COMMANDS = {
+    "serve": "generator.serve.command",
+    "daemon": "generator.daemon.command",
+}  # name -> module defining it
 TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 
 
@@ -360,6 +363,11 @@ def build(
     cache is safe to delete; --no-cache builds everything afresh. It is
     kept under $PNP_CACHE_MAX_MB megabytes (1024), least recently used
     entries going first.
+
+    On Linux, a build daemon keeps pnp loaded between builds, so a rebuild
+    does not spend 0.3 s starting: the first build starts it, later ones
+    hand it their command (see `pnp daemon --help`; PNP_DAEMON=0 turns it
+    off, and it is off when $CI is set).
 
     On a terminal (stderr), progress bars show each stage of the game at
     work; in a log or pipe there are none. Each game ends with one line on

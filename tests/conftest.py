@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +14,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from generator.cli import cli
+from generator.daemon import DAEMON_ENV
+
+# Builds the tests start, in this process or as subprocesses, run by themselves: a daemon left
+# by one would outlive the run (tests/test_daemon.py starts its own, and stops them).
+os.environ[DAEMON_ENV] = "0"
 
 GAME_YAML = """\
 id: demo
@@ -41,6 +49,29 @@ id,name,quantity,text
 knight,Knight,2,Gain 1 :gold:.
 mage,Mage,1,Draw a card.
 """
+
+
+def big_game(folder: Path, cards: int = 400) -> None:
+    """A deck large enough that its PNG and TTS exports run in worker processes for seconds."""
+    (folder / "demo/decks").mkdir(parents=True)
+    (folder / "demo/game.yaml").write_text(
+        GAME_YAML.replace("count: 3", f"count: {cards}"), encoding="utf-8"
+    )
+    rows = "".join(f"c{i},Card {i},1,Gain {i} :gold:.\n" for i in range(cards))
+    (folder / "demo/decks/heroes.csv").write_text(
+        "id,name,quantity,text\n" + rows, encoding="utf-8"
+    )
+
+
+def build_process(folder: Path, **popen) -> subprocess.Popen:
+    """`pnp build demo -o out` started in `folder` (its stderr piped, as text)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", "demo", "-o", "out"],
+        cwd=folder,
+        stderr=subprocess.PIPE,
+        text=True,
+        **popen,
+    )
 
 
 @pytest.fixture(autouse=True)

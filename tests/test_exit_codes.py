@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator import build
-from tests.conftest import GAME_YAML
+from tests.conftest import big_game, build_process
 from tests.serving import ctrl_c_as_at_a_terminal
 
 INTERRUPTED = "pnp: interrupted; no kit was left half-written\n"
@@ -88,18 +88,6 @@ def test_help_lists_the_exit_codes_and_debug(pnp):
         assert line in text
 
 
-def _big_game(folder: Path, cards: int = 400) -> None:
-    """A deck large enough that its PNG and TTS exports run in worker processes for seconds."""
-    (folder / "demo/decks").mkdir(parents=True)
-    (folder / "demo/game.yaml").write_text(
-        GAME_YAML.replace("count: 3", f"count: {cards}"), encoding="utf-8"
-    )
-    rows = "".join(f"c{i},Card {i},1,Gain {i} :gold:.\n" for i in range(cards))
-    (folder / "demo/decks/heroes.csv").write_text(
-        "id,name,quantity,text\n" + rows, encoding="utf-8"
-    )
-
-
 def _children(pid: int) -> list[int]:
     """The processes a process started (Linux)."""
     path = Path(f"/proc/{pid}/task/{pid}/children")
@@ -122,13 +110,10 @@ def _gone(pid: int) -> bool:
     ids=["terminal", "parent-only", "sigterm"],
 )
 def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_group, stop, code):
-    _big_game(tmp_path)
-    build_run = subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", "demo", "-o", "out"],
-        cwd=tmp_path,
+    big_game(tmp_path)
+    build_run = build_process(
+        tmp_path,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
         start_new_session=True,
         preexec_fn=ctrl_c_as_at_a_terminal,
     )
@@ -152,14 +137,8 @@ def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_g
 
 
 def test_ctrl_c_while_pnp_is_still_starting_is_quiet_too(tmp_path):
-    _big_game(tmp_path, cards=3)
-    starting = subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", "demo", "-o", "out"],
-        cwd=tmp_path,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=ctrl_c_as_at_a_terminal,
-    )
+    big_game(tmp_path, cards=3)
+    starting = build_process(tmp_path, preexec_fn=ctrl_c_as_at_a_terminal)
     _wait_until_pnp_is_importing(starting.pid)  # the tool is still importing its modules
     starting.send_signal(signal.SIGINT)
     _, stderr = starting.communicate(timeout=10)
@@ -180,13 +159,9 @@ def _wait_until_pnp_is_importing(pid: int) -> None:
 
 
 def test_ctrl_c_stays_ignored_where_the_shell_ignores_it(tmp_path):
-    _big_game(tmp_path, cards=3)
-    background = subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", "demo", "-o", "out"],
-        cwd=tmp_path,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    big_game(tmp_path, cards=3)
+    background = build_process(
+        tmp_path, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)
     )
     time.sleep(0.2)
     background.send_signal(signal.SIGINT)
