@@ -14,7 +14,7 @@ from generator.daemon.client import asked
 def daemon() -> None:
     """See or stop the build daemon that keeps pnp loaded between builds.
 
-    After a `pnp build`, a daemon stays in the background (about 90 MB) so
+    After a `pnp build`, a daemon stays in the background (about 70 MB) so
     later builds skip loading pnp (0.3 s each). It builds only what is run
     exactly as it was started, and only while pnp's files are those it
     loaded; it leaves after $PNP_DAEMON_IDLE seconds (900) without a build.

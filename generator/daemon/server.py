@@ -208,40 +208,47 @@ def _relay(
     (to pass Ctrl-C on to) and then its exit status; stop it if the client goes away. Out of
     date, the daemon is stopped and the client told to build by itself."""
     conn.settimeout(None)
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)  # this process waits for its build
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if fingerprint() != loaded:
         with suppress(OSError):
             conn.sendall(b"stale\n")
             os.kill(daemon, signal.SIGTERM)
         os._exit(0)
+    woken, wake = os.pipe()
+    os.set_blocking(wake, False)
+    signal.set_wakeup_fd(wake)
+    signal.signal(signal.SIGCHLD, lambda *_: None)  # only to wake the wait
     build = os.fork()
     if build == 0:
+        signal.set_wakeup_fd(-1)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        _close([woken, wake])
         _in_fork(_run_as_started, conn, request, fds)
     _close(fds)
     with suppress(OSError):
         conn.sendall(f"pid {build}\n".encode())
-    status = _waited(conn, build)
+    status = _waited(conn, build, woken)
     reply = b"refused\n" if status == NOT_SET_UP else f"exit {status}\n".encode()
     with suppress(OSError):
         conn.sendall(reply)
     os._exit(0)
 
 
-def _waited(conn: socket.socket, build: int) -> int:
-    """The build's exit status (as a shell reports it); a client gone first stops the build."""
-    ended = os.pidfd_open(build)
-    watching = [ended, conn.fileno()]
+def _waited(conn: socket.socket, build: int, woken: int) -> int:
+    """The build's exit status (as a shell reports it); a client gone first stops the build.
+    SIGCHLD writes to `woken` (`signal.set_wakeup_fd`), so the wait watches the client too."""
+    watching = [woken, conn.fileno()]
     while True:
-        ready, _, _ = select.select(watching, [], [])
-        if ended in ready:
+        ended, status = os.waitpid(build, os.WNOHANG)
+        if ended:
             break
-        if not conn.recv(64):  # the client went away: nobody is waiting for this build
+        ready, _, _ = select.select(watching, [], [])
+        if woken in ready:
+            os.read(woken, 512)
+        if conn.fileno() in ready and not conn.recv(64):  # the client went: stop its build
             with suppress(OSError):
                 os.kill(build, signal.SIGTERM)
-            watching = [ended]
-    _, status = os.waitpid(build, 0)
-    os.close(ended)
+            watching = [woken]
     code = os.waitstatus_to_exitcode(status)
     return code if code >= 0 else 128 - code  # killed by a signal: 128 + its number
 
