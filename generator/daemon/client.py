@@ -83,28 +83,23 @@ def _outcome(
     conn: socket.socket, argv: list[str], build: list[int], pending: list[int]
 ) -> int | None:
     """Send the request and follow the build to its exit status."""
-    request = {
-        "kind": "build",
-        "argv": argv,
-        "cwd": os.getcwd(),
-        "env": dict(os.environ),
-        "umask": _umask(),
-    }
     try:
-        send(conn, request, [0, 1, 2])
-    except OSError:  # a closed standard stream, say: build alone
+        request = {"kind": "build", "argv": argv, "cwd": os.getcwd(), "env": dict(os.environ)}
+        send(conn, {**request, "umask": _umask()}, [0, 1, 2])
+    except OSError:  # a folder gone, a closed standard stream: build alone (and say why)
         return None
-    for line in conn.makefile("r", encoding="ascii", errors="replace"):
-        word, _, value = line.strip().partition(" ")
-        if word == "pid" and value.isdigit():
-            build.append(int(value))
-            for number in pending:
-                with suppress(OSError):
-                    os.kill(build[0], number)
-        elif word == "exit" and value.isdigit():
-            return int(value)
-        elif word in ("stale", "refused"):
-            return None
+    with suppress(OSError):  # the daemon went: the build's status is unknown
+        for line in conn.makefile("r", encoding="ascii", errors="replace"):
+            word, _, value = line.strip().partition(" ")
+            if word == "pid" and value.isdigit():
+                build.append(int(value))
+                for number in pending:
+                    with suppress(OSError):
+                        os.kill(build[0], number)
+            elif word == "exit" and value.isdigit():
+                return int(value)
+            elif word in ("stale", "refused"):
+                return None
     if not build:
         return None  # the daemon went before it started anything
     print(STOPPED, file=sys.stderr, flush=True)
