@@ -20,12 +20,7 @@ for each game and which output files changed (a rulebook that quotes or shows th
 too, legitimately) are printed. After the rounds, the last one-card rebuild's kit is compared
 with a `--no-cache` cold build of the changed game: it must be byte-identical.
 
-Every build goes through the build daemon, as `pnp build` does by default (generator/daemon/):
-the warm-up round starts it, so each measured build, cold ones included, is taken by a daemon
-that has pnp loaded already (on CI too, where `pnp build` leaves it off); both sides of each
-ratio are measured alike. Its socket lives in
-the benchmark's own temporary folder ($XDG_RUNTIME_DIR), and it is stopped at the end.
-`--no-daemon` measures with PNP_DAEMON=0 instead: every build loads pnp in its own process.
+Every build loads pnp in a process of its own, as a designer's `pnp build` does.
 
 Judged per game (PASS/MISS; nothing is asserted, the exit status is always 0):
   no-change rebuild <= 10 % of the cold build; one-card rebuild <= 25 % of the cold build.
@@ -37,7 +32,7 @@ round's cold build), min-max beside it.
 
 pnp's modules are compiled to bytecode first, as installing pnp does (benchmarks/timing.py).
 
-Usage: python benchmarks/bench_build.py [--games NAME,...] [--runs N] [--quick] [--no-daemon]
+Usage: python benchmarks/bench_build.py [--games NAME,...] [--runs N] [--quick]
 (--quick: no warm-up, one round each, for a smoke run; its verdicts mean little.)
 In a checkout others are editing, measure one commit: `git archive HEAD | tar -x -C DIR`, then
 `PYTHONPATH=DIR python DIR/benchmarks/bench_build.py` (the `pnp` it runs imports DIR's code).
@@ -62,7 +57,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a check
 from timing import RUNS, Figures, compiled, row, verdict
 
 from generator.cache.store import CACHE_ENV
-from generator.daemon import DAEMON_ENV
 from generator.findings import Report
 from generator.load.game import load_game
 
@@ -73,7 +67,7 @@ ONE_CARD_TARGET = 0.25
 SIDES = ("cold", "no change", "one card")
 FROM_CACHE = "unchanged (from the cache)"  # what `pnp build` says of a kit it did not build
 RETRIES = 3
-BUILD_ENV: dict[str, str] = {}  # what every build runs with: the daemon on or off, its folder
+BUILD_ENV: dict[str, str] = {}  # what every build runs with: this environment, no shared cache
 WORD = re.compile(r"\b[A-Za-z]{4,}\b")
 NOT_WORDS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|:[\w-]+:")  # Jinja and inline icons
 
@@ -235,24 +229,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(bundled()), help="comma-separated (all)")
     parser.add_argument("--runs", type=int, default=RUNS, help=f"measured rounds ({RUNS})")
     parser.add_argument("--quick", action="store_true", help="one round, no warm-up")
-    parser.add_argument("--no-daemon", action="store_true", help="every build loads pnp itself")
     args = parser.parse_args(argv)
     runs, warm_up = (1, False) if args.quick else (args.runs, True)
     names = args.games.split(",")
     compiled([GAMES.parent / "generator"])  # pnp runs from bytecode, as installed
-    daemon = "off: each build loads pnp" if args.no_daemon else "on, as `pnp build` runs"
     print(
         f"Rebuild benchmark: `pnp build GAME -o OUT`, {runs} measured round(s) per game "
-        f"({'after a warm-up round, ' if warm_up else ''}cold, no change, one card in turn); "
-        f"build daemon {daemon}"
+        f"({'after a warm-up round, ' if warm_up else ''}cold, no change, one card in turn)"
     )
     with tempfile.TemporaryDirectory() as root:
         BUILD_ENV.update({k: v for k, v in os.environ.items() if k not in (CACHE_ENV, "CI")})
-        BUILD_ENV.update({"XDG_RUNTIME_DIR": root, DAEMON_ENV: "0" if args.no_daemon else "1"})
-        try:
-            results = {name: measured_game(name, Path(root), runs, warm_up) for name in names}
-        finally:
-            subprocess.run([str(PNP), "daemon", "stop"], env=BUILD_ENV, capture_output=True)
+        results = {name: measured_game(name, Path(root), runs, warm_up) for name in names}
     table(results)
     return 0
 

@@ -6,8 +6,7 @@ folder. `pnp serve` runs in its own process as a designer runs it; the benchmark
 the game's event stream like an open page does, then edits one card's title in the CSV and
 times from the write to the event announcing the new version (re-check, re-render, redraw of
 the changed face, push). It checks the page then shows the new title. The build is timed as
-a designer runs it too: `pnp build GAME --only cards` in a process of its own (by itself,
-PNP_DAEMON=0: a first build, which would leave a build daemon behind).
+a designer runs it too: `pnp build GAME --only cards` in a process of its own.
 
 Target (reported as PASS/MISS; timings are never asserted and the exit status is always 0):
   the median latency over the edits (default 7, at least 5) is at most 1.0 s.
@@ -21,7 +20,6 @@ import argparse
 import csv
 import http.client
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -31,7 +29,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a checkout, too
 
-from generator.daemon import DAEMON_ENV
 from generator.starter import new_game
 from tests.serving import PNP, get, serving
 
@@ -113,7 +110,6 @@ def build_seconds(root: Path) -> float:
         cwd=root,
         check=True,
         capture_output=True,
-        env={**os.environ, DAEMON_ENV: "0"},
     )
     return time.perf_counter() - started
 

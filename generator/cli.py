@@ -41,10 +41,7 @@ if TYPE_CHECKING:
     from generator.bars import Bars, Lines
 
 GAMES_ROOT = Path("card_data")
-LAZY_COMMANDS = {
-    "serve": "generator.serve.command",
-    "daemon": "generator.daemon.command",
-}  # name -> module defining it
+LAZY_COMMANDS = {"serve": "generator.serve.command"}  # name -> module defining it
 TEXT_SUFFIXES = (".md", ".markdown", ".txt")
 
 
@@ -70,7 +67,7 @@ def _game_folders(paths: tuple[str, ...], all_games: bool) -> list[Path]:
 
 class Pnp(click.Group):
     """The command group; it turns anything unexpected into exit 3 and Ctrl-C into exit 130
-    (SIGTERM 143)."""
+    (SIGTERM 143, SIGHUP 129)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Every command, those imported only when used included."""
@@ -121,7 +118,7 @@ def cli(debug: bool) -> None:
       1    the data or text has errors (they are printed); nothing was written
       2    the command line or the output folder is wrong (a file, read-only)
       3    pnp itself failed: please report it with the output of `pnp --debug ...`
-      130  stopped by Ctrl-C (143 by SIGTERM); no kit was left half-written
+      130  stopped by Ctrl-C (143 by SIGTERM, 129 by SIGHUP); no kit was left half-written
 
     \b
     Example:
@@ -363,11 +360,6 @@ def build(
     cache is safe to delete; --no-cache builds everything afresh. It is
     kept under $PNP_CACHE_MAX_MB megabytes (1024), least recently used
     entries going first.
-
-    On Linux, a build daemon keeps pnp loaded between builds, so a rebuild
-    does not spend 0.3 s starting: the first build starts it, later ones
-    hand it their command (see `pnp daemon --help`; PNP_DAEMON=0 turns it
-    off, and it is off when $CI is set).
 
     On a terminal (stderr), progress bars show each stage of the game at
     work; in a log or pipe there are none. Each game ends with one line on

@@ -42,8 +42,8 @@ class InternalError(GeneratorError):
 
 
 class Interrupted(GeneratorError):
-    """Ctrl-C or SIGTERM: the build stopped, the previous kit is left as it was (exit 130 or
-    143)."""
+    """Ctrl-C, SIGTERM or SIGHUP: the build stopped, the previous kit is left as it was (exit
+    130, 143 or 129)."""
 
     exit_code = INTERRUPTED_EXIT
 

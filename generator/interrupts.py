@@ -1,5 +1,6 @@
-"""Ctrl-C and SIGTERM stop pnp promptly and quietly: worker processes are killed, a build
-unwinds (its staging folder removed), and the exit code is what a shell reports (130, 143).
+"""Ctrl-C, SIGTERM and SIGHUP (a closed terminal) stop pnp promptly and quietly: worker
+processes are killed, a build unwinds (its staging folder removed), and the exit code is what a
+shell reports (130, 143, 129).
 
 This module imports nothing of pnp's, so `python -m generator` installs the handler before the
 tool's modules load (that takes a second) and an early Ctrl-C is as quiet as a late one.
@@ -19,7 +20,7 @@ from types import FrameType
 from typing import NoReturn
 
 INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 INTERRUPTED = "pnp: interrupted; no kit was left half-written"
 STOPPED_SERVING = "pnp serve: stopped"  # Ctrl-C is how a preview ends: nothing was interrupted
 GRACE_SECONDS = 1.0  # time the build gets to unwind (remove its staging folder) after Ctrl-C
@@ -29,7 +30,7 @@ _received = [signal.SIGINT]  # the stop request that arrived
 
 
 def stopped_exit() -> int:
-    """The exit code of a stopped run: 128 + the signal, as a shell reports it (130, 143)."""
+    """The exit code of a stopped run: 128 + the signal, as a shell reports it (130, 143, 129)."""
     return 128 + _received[0]
 
 

@@ -1,6 +1,5 @@
 """pnp's own files and the installed packages, listed with the standard library alone: the
-build cache's keys read them (cache/keys.py), and so does the build daemon (daemon/), which
-must tell whether the code it loaded is still the code on disk before it imports any of it."""
+build cache's keys read them (cache/keys.py)."""
 
 from __future__ import annotations
 

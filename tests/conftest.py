@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import subprocess
 import sys
 import textwrap
@@ -14,11 +13,6 @@ import pytest
 from click.testing import CliRunner, Result
 
 from generator.cli import cli
-from generator.daemon import DAEMON_ENV
-
-# Builds the tests start, in this process or as subprocesses, run by themselves: a daemon left
-# by one would outlive the run (tests/test_daemon.py starts its own, and stops them).
-os.environ[DAEMON_ENV] = "0"
 
 GAME_YAML = """\
 id: demo

@@ -98,7 +98,7 @@ def test_unknown_key_is_a_warning_at_the_key(game, pnp):
 
 def test_every_command_has_help_with_an_example(pnp):
     commands = cli.list_commands(click.Context(cli))  # those imported only when used too
-    assert {"list", "new", "check", "build", "clean", "serve", "daemon"} <= set(commands)
+    assert {"list", "new", "check", "build", "clean", "serve"} <= set(commands)
     for command in commands:
         result = pnp(command, "--help")
         assert result.exit_code == 0

@@ -106,8 +106,14 @@ def _gone(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc")
 @pytest.mark.parametrize(
     ("whole_group", "stop", "code"),
-    [(True, signal.SIGINT, 130), (False, signal.SIGINT, 130), (False, signal.SIGTERM, 143)],
-    ids=["terminal", "parent-only", "sigterm"],
+    [
+        (True, signal.SIGINT, 130),
+        (False, signal.SIGINT, 130),
+        (False, signal.SIGTERM, 143),
+        (True, signal.SIGHUP, 129),
+        (False, signal.SIGHUP, 129),
+    ],
+    ids=["terminal", "parent-only", "sigterm", "terminal-closed", "sighup"],
 )
 def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_group, stop, code):
     big_game(tmp_path)
@@ -115,7 +121,7 @@ def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_g
         tmp_path,
         stdout=subprocess.PIPE,
         start_new_session=True,
-        preexec_fn=ctrl_c_as_at_a_terminal,
+        preexec_fn=_stop_signals_as_at_a_terminal,
     )
     deadline = time.monotonic() + 60
     while not (workers := _children(build_run.pid)) and build_run.poll() is None:
@@ -123,7 +129,7 @@ def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_g
         time.sleep(0.05)
     time.sleep(0.3)  # the workers are busy rasterising
     sent = time.monotonic()
-    if whole_group:  # what a terminal does: every process of the job gets SIGINT
+    if whole_group:  # what a terminal does: every process of the job gets the signal
         os.killpg(build_run.pid, stop)
     else:  # a parent process, or a service manager's SIGTERM
         build_run.send_signal(stop)
@@ -134,6 +140,13 @@ def test_ctrl_c_stops_a_build_and_its_workers_within_2_seconds(tmp_path, whole_g
     assert stderr == INTERRUPTED
     assert workers and all(_gone(worker) for worker in workers)
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").iterdir())
+
+
+def _stop_signals_as_at_a_terminal() -> None:
+    """In the child: Ctrl-C and a closed terminal not ignored (as under `nohup` or in a shell's
+    background job)."""
+    ctrl_c_as_at_a_terminal()
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def test_ctrl_c_while_pnp_is_still_starting_is_quiet_too(tmp_path):

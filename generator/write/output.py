@@ -20,6 +20,7 @@ from typing import Any
 
 from generator import progress
 from generator.errors import OutputError
+from generator.interrupts import STOP_SIGNALS
 
 MANIFEST = "manifest.json"
 STAGING, ASIDE = ".tmp-", ".old-"  # hidden beside the kit: `.demo.tmp-x1y2`, `.demo.old-x1y2`
@@ -346,11 +347,11 @@ def _swap(staging: Path, folder: Path) -> None:
 
 @contextmanager
 def _interrupts_held() -> Iterator[None]:
-    """Delay SIGINT and SIGTERM (in the main thread) until the block has run."""
+    """Delay the signals that stop pnp (in the main thread) until the block has run."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_SIGNALS))
     try:
         yield
     finally:
