@@ -12,7 +12,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from generator.cache.seal import unsealed
 from generator.cli import cli
+
+
+def cache_entry(path: Path) -> bytes | None:
+    """What a cache entry file keeps (`v<format>/<kind>/<xx>/<key>`), its seal checked."""
+    return unsealed(path.parent.parent.name, path.name, path.read_bytes())
+
 
 GAME_YAML = """\
 id: demo

@@ -25,6 +25,7 @@ from generator.cache.keys import FORMAT
 from generator.render.rulebook import rulebook_blocks
 from generator.units import PAPERS
 from generator.write.rulebook import RulebookDocument, rulebook_pdf
+from tests.conftest import cache_entry
 from tests.test_cache_books import GAMES, book_files
 
 CHAPTERS = 16
@@ -202,7 +203,7 @@ def test_a_state_that_holds_a_flowable_still_to_come_is_not_kept(tmp_path, monke
     monkeypatch.setattr(RulebookDocument, "beforeDocument", holding_the_index_title)
     typeset(markdown(), tmp_path)
     kept = [p for p in (tmp_path / "cache" / f"v{FORMAT}" / BOOK_RESUME).rglob("*") if p.is_file()]
-    records = [pickle.loads(path.read_bytes()) for path in kept]  # only what each pass left
+    records = [pickle.loads(cache_entry(path)) for path in kept]  # only what each pass left
     assert records and all(isinstance(r, PassRecord) and not r.kept for r in records)
     pages = resumed_at(monkeypatch)
     typeset(markdown(last="The final rule ends the book."), tmp_path)

@@ -22,6 +22,7 @@ from generator.units import PAPERS
 from generator.write import rulebook
 from generator.write.rulebook import RulebookDocument
 from generator.write.sheets import PrintOptions
+from tests.conftest import cache_entry
 
 GAMES = Path(__file__).resolve().parents[1] / "card_data"
 BOOKS = BuildOptions("a4", PrintOptions(PAPERS["a4"]), frozenset({"rulebook", "guides"}))
@@ -31,8 +32,8 @@ SHOWN = 'text: "+{{ bonus_points }} :science: for {{ bonus_red }} :red:"'  # sch
 def job_records(cache: Path) -> dict[str, list[str]]:
     """The job records in a cache folder: each one's name and the files it lists."""
     return {
-        path.name: [entry["name"] for entry in json.loads(path.read_text())["files"]]
-        for path in (cache / f"v{FORMAT}" / JOBS).rglob("*.json")
+        path.name: [entry["name"] for entry in json.loads(cache_entry(path))["files"]]
+        for path in (cache / f"v{FORMAT}" / JOBS).glob("*/*")
     }
 
 

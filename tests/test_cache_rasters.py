@@ -18,6 +18,7 @@ from generator.starter import new_game
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions
 from generator.write.tts import TtsCard, tts_deck
+from tests.conftest import cache_entry
 
 EXPORTS = BuildOptions("a4", PrintOptions(PAPERS["a4"]), frozenset({"png", "tts"}), dpi=72)
 OLD, NEW = "Swap a card from your hand", "Swap one card from your hand"  # the Trade card's text
@@ -129,4 +130,4 @@ def test_damaged_sheets_and_bands_in_the_cache_are_made_again(tmp_path):
 
 def kept_shas(records: list[Path]) -> list[str]:
     """The SHA-256 each record names (of the bytes kept with the output files)."""
-    return [path.read_text() for path in records]
+    return [cache_entry(path).decode() for path in records]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.cache.keys import FORMAT
 from generator.cache.rules import RULES
 from generator.cache.store import Store
 from generator.check import rulebook
@@ -56,7 +57,7 @@ def test_unchanged_prose_is_not_checked_again_and_gives_the_same_findings(game, 
     store = Store(folder.parent / "cache")
     first = checked(folder, store)
     assert text_rule_runs == [folder / "rulebook.md"]
-    assert list((store.root / RULES).rglob("*"))  # kept at the flush
+    assert list((store.folder / f"v{FORMAT}" / RULES).rglob("*"))  # kept at the flush
     deck = folder / "decks" / "heroes.csv"
     deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
     again = checked(folder, store)
@@ -84,7 +85,7 @@ def test_a_damaged_entry_is_checked_again(game, text_rule_runs):
     folder = game({"rulebook.md": RULEBOOK})
     store = Store(folder.parent / "cache")
     first = checked(folder, store)
-    for entry in (store.root / RULES).rglob("*"):
+    for entry in (store.folder / f"v{FORMAT}" / RULES).rglob("*"):
         if entry.is_file():
             entry.write_bytes(b"not a pickle")
     assert checked(folder, store) == first

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.cache.keys import FORMAT
 from generator.cache.rules import kept_rules
 from generator.cache.store import Store
 from generator.findings import Report
@@ -59,7 +60,7 @@ def test_a_damaged_kept_yaml_file_is_parsed_again(tmp_path, parsed):
     path, store = tmp_path / "game.yaml", Store(tmp_path / "cache")
     path.write_text(GAME)
     first = read(path, store)
-    (entry,) = (p for p in (store.root / PARSED_YAML).rglob("*") if p.is_file())
+    (entry,) = (p for p in (store.folder / f"v{FORMAT}" / PARSED_YAML).rglob("*") if p.is_file())
     damaged = bytearray(entry.read_bytes())
     damaged[-20] ^= 1  # a flipped bit inside the pickle
     entry.write_bytes(bytes(damaged))
@@ -73,4 +74,4 @@ def test_a_yaml_file_with_a_finding_is_parsed_each_time(tmp_path, parsed):
         report = Report()
         read(path, store, report)
         assert [f.code for f in report.findings] == ["duplicate-key"]
-    assert len(parsed) == 2 and not (store.root / PARSED_YAML).exists()
+    assert len(parsed) == 2 and not (store.folder / f"v{FORMAT}" / PARSED_YAML).exists()

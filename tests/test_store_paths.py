@@ -9,6 +9,7 @@ import pytest
 
 from generator.cache.keys import FORMAT
 from generator.cache.store import Store
+from tests.conftest import cache_entry
 
 KEY = "0123456789abcdef" * 4
 
@@ -18,7 +19,7 @@ def test_an_entry_is_kept_under_its_kind_and_the_first_two_characters_of_its_key
 ) -> None:
     store = Store(tmp_path)
     store.put("faces", KEY, b"kept")
-    assert (tmp_path / f"v{FORMAT}" / "faces" / "01" / KEY).read_bytes() == b"kept"
+    assert cache_entry(tmp_path / f"v{FORMAT}" / "faces" / "01" / KEY) == b"kept"
     assert store.get("faces", KEY) == b"kept"
 
 

@@ -5,13 +5,12 @@ the game reads it instead: YAML files parsed (first-jihad's seven: 0.085 s CPU, 
 
 Kept only while a build checks and renders a game (its store is active, see cache/rules.py
 `kept_rules`); `pnp check`, the preview and a --no-cache build work it out each time. A value is
-keyed by its inputs and pnp's version, and kept behind the SHA-256 of its bytes: an entry that
-does not match it, or does not decode to what is expected, is a miss.
+keyed by its inputs and pnp's version, and sealed like every entry (seal.py): an entry that
+was not kept by this user under its key, or does not decode to what is expected, is a miss.
 """
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from collections.abc import Callable
 from functools import partial
@@ -21,7 +20,6 @@ from generator.cache.keys import code_version, digest
 from generator.cache.rules import active_store
 
 Value = TypeVar("Value")
-CHECKSUM = 32  # bytes of SHA-256 before a kept value
 PICKLED = partial(pickle.dumps, protocol=pickle.HIGHEST_PROTOCOL)
 
 
@@ -50,17 +48,16 @@ def derived(
             data = encode(value)
         except (pickle.PicklingError, TypeError, ValueError, AttributeError):
             return value  # an odd value (a YAML tag's) is made again next time
-        store.keep_bytes(kind, key, hashlib.sha256(data).digest() + data)
+        store.keep_bytes(kind, key, data)
     return value
 
 
 def _recalled(entry: bytes | None, decode: Callable[[bytes], Any], expected: type) -> Any:
-    """A kept value, or None when there is none, its checksum does not match, or it decodes to
-    something else."""
-    if entry is None or hashlib.sha256(entry[CHECKSUM:]).digest() != entry[:CHECKSUM]:
+    """A kept value, or None when there is none or it decodes to something else."""
+    if entry is None:
         return None
     try:
-        value = decode(entry[CHECKSUM:])
+        value = decode(entry)
     except Exception:  # checked bytes this module wrote: only a changed class fails here
         return None
     return value if isinstance(value, expected) else None

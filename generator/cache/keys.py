@@ -19,7 +19,7 @@ from typing import Any
 
 from generator.sources import installed_packages, source_files
 
-FORMAT = 1  # bump when the cache's layout or what its keys cover changes
+FORMAT = 2  # bump when the cache's layout or what its keys cover changes
 # Text the loader turns into decks, layouts, symbols and rulebooks: a job's key covers it through
 # the resolved faces and blocks it draws. Every other file of a game counts as art or a font.
 DATA_SUFFIXES = frozenset(

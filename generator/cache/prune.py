@@ -2,7 +2,7 @@
 
 Every piece of the cache is optional (a missing record or file is a miss, and the next build
 makes it again), so pruning never breaks a build; it only bounds the disk a cache can take
-after many edits. Reading an entry marks it used (`touch`), so what recent builds read stays.
+after many edits. Reading an entry marks it used (disk.py), so what recent builds read stays.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import shutil
 from pathlib import Path
 
+from generator.cache import disk
 from generator.cache.keys import FORMAT
 
 LIMIT_ENV = "PNP_CACHE_MAX_MB"
@@ -37,26 +37,22 @@ def limit_bytes() -> int:
     return int(megabytes * 1e6)
 
 
-def touch(path: Path) -> None:
-    """Mark an entry as used now; a cache on a read-only disk is read all the same."""
-    with contextlib.suppress(OSError):
-        os.utime(path)
-
-
 def prune(folder: Path, limit: int | None = None) -> int:
     """Drop other formats' folders, then the least recently used entries until the cache
-    holds at most `KEEP_SHARE` of `limit` bytes; the number of bytes freed."""
+    holds at most `KEEP_SHARE` of `limit` bytes; the number of bytes freed. Nothing is reached
+    through a link (disk.py): a link planted in the cache is removed, never followed."""
     limit = limit_bytes() if limit is None else limit
     freed = _drop_old_formats(folder)
-    entries = _entries(folder / f"v{FORMAT}")
-    total = sum(size for _, size, _ in entries)
+    entries: list[tuple[disk.Parts, str, int, float]] = []
+    _scan(folder, (f"v{FORMAT}",), entries)
+    total = sum(size for _, _, size, _ in entries)
     if total <= limit:
         return freed
-    for path, size, _ in sorted(entries, key=lambda entry: entry[2]):
+    for parts, name, size, _ in sorted(entries, key=lambda entry: entry[3]):
         if total <= limit * KEEP_SHARE:
             break
         try:
-            os.unlink(path)
+            disk.remove(folder, parts, name)
         except OSError:
             continue
         total -= size
@@ -67,34 +63,21 @@ def prune(folder: Path, limit: int | None = None) -> int:
 def _drop_old_formats(folder: Path) -> int:
     """Remove the folders of cache formats this pnp no longer reads."""
     freed = 0
-    for old in folder.glob("v*"):
-        if old.is_dir() and old.name != f"v{FORMAT}":
-            freed += sum(size for _, size, _ in _entries(old))
-            shutil.rmtree(old, ignore_errors=True)
+    for name, _, _, _ in disk.listing(folder):
+        if name.startswith("v") and name != f"v{FORMAT}":
+            found: list[tuple[disk.Parts, str, int, float]] = []
+            _scan(folder, (name,), found)
+            with contextlib.suppress(OSError):
+                disk.remove(folder, (), name)
+                freed += sum(size for _, _, size, _ in found)
     return freed
 
 
-def _entries(root: Path) -> list[tuple[str, int, float]]:
-    """Every file under `root` with its size and when it was last written or read; `os.scandir`
-    on str paths, since a Path and a `stat` per file took 11 ms a build against 5 ms so."""
-    found: list[tuple[str, int, float]] = []
-    _scan(os.fspath(root), found)
-    return found
-
-
-def _scan(directory: str, found: list[tuple[str, int, float]]) -> None:
-    """Add every file under `directory` to `found`; a folder or file gone meanwhile is skipped."""
-    try:
-        listing = os.scandir(directory)
-    except OSError:
-        return
-    with listing:
-        for item in listing:
-            try:
-                if item.is_dir(follow_symlinks=False):
-                    _scan(item.path, found)
-                    continue
-                stat = item.stat(follow_symlinks=False)
-            except OSError:
-                continue
-            found.append((item.path, stat.st_size, stat.st_mtime))
+def _scan(folder: Path, parts: disk.Parts, found: list[tuple[disk.Parts, str, int, float]]) -> None:
+    """Add every file under `folder/parts...` to `found` (its folders, name, size and when it
+    was last written or read); a folder or file gone meanwhile is skipped."""
+    for name, is_folder, size, used in disk.listing(folder, parts):
+        if is_folder:
+            _scan(folder, (*parts, name), found)
+        else:
+            found.append((parts, name, size, used))

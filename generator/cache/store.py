@@ -2,28 +2,30 @@
 
 Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
 
-    v1/files/ab/ab12...      the bytes of one output file, named by their SHA-256
-    v1/jobs/cd/cd34....json  what one job made: its files' names, manifest details and hashes
-    v1/games/ef/ef56....json a whole game's kit: its files, its findings and its inventory
-    v1/faces/01/0123...      one design's resolved faces and findings (see faces.py)
-    v1/previews/45/4567...   one face's preview PNG, drawn by `pnp serve`
-    v1/rasters/67/6789...    the SHA-256 of one face's PNG in files/ (see rasters.py)
-    v1/cells/89/89ab...      one face resized to a TTS deck sheet's cell (see rasters.py)
-    v1/book-pages/ab/ab12... where one book's headings and index entries fell (see books.py)
-    v1/rules/cd/cd12...      one rule's findings on one input: a rulebook's text, an invariant
-    v1/blocks/ab/ab12...     one rulebook's or guide's blocks, by its Markdown (see blocks.py)
-    v1/sheet-pages/cd/cd...  one card-sheet or print-shop PDF's finished pages (see pages.py)
-    v1/tts-sheets/ef/ef...   the SHA-256 of one TTS deck sheet's PNG in files/ (see rasters.py)
-    v1/tts-bands/ab/ab...    one row of a TTS deck sheet's cells, deflated (see rasters.py)
-    v1/yaml/cd/cd...         one YAML file's values and positions, parsed (see derived.py)
-    v1/svg-art/ef/ef...      one SVG file's paths, parsed (see derived.py)
-    v1/compiled-rulebooks/.. one rulebook template's code, compiled (see derived.py)
+    v2/files/ab/ab12...      the bytes of one output file, named by their SHA-256
+    v2/jobs/cd/cd34...       what one job made: its files' names, manifest details and hashes
+    v2/games/ef/ef56...      a whole game's kit: its files, its findings and its inventory
+    v2/faces/01/0123...      one design's resolved faces and findings (see faces.py)
+    v2/previews/45/4567...   one face's preview PNG, drawn by `pnp serve`
+    v2/rasters/67/6789...    the SHA-256 of one face's PNG in files/ (see rasters.py)
+    v2/cells/89/89ab...      one face resized to a TTS deck sheet's cell (see rasters.py)
+    v2/book-pages/ab/ab12... where one book's headings and index entries fell (see books.py)
+    v2/rules/cd/cd12...      one rule's findings on one input: a rulebook's text, an invariant
+    v2/blocks/ab/ab12...     one rulebook's or guide's blocks, by its Markdown (see blocks.py)
+    v2/sheet-pages/cd/cd...  one card-sheet or print-shop PDF's finished pages (see pages.py)
+    v2/tts-sheets/ef/ef...   the SHA-256 of one TTS deck sheet's PNG in files/ (see rasters.py)
+    v2/tts-bands/ab/ab...    one row of a TTS deck sheet's cells, deflated (see rasters.py)
+    v2/yaml/cd/cd...         one YAML file's values and positions, parsed (see derived.py)
+    v2/svg-art/ef/ef...      one SVG file's paths, parsed (see derived.py)
+    v2/compiled-rulebooks/.. one rulebook template's code, compiled (see derived.py)
 
-Every file is written under a temporary name and renamed into place, so builds running at the
-same time never see half a file; a record whose files are missing or damaged is a miss. Deleting
-the folder (or any part of it) only makes the next build slower; reading an entry marks it used,
-and a build that drew anything prunes the least recently used entries past the size limit
-(prune.py).
+Every entry but a file's bytes is sealed with this user's cache key (seal.py): one that does
+not carry its own kind, key and a MAC of them is a miss, so nothing planted, damaged or swapped
+is ever read back. Nothing is reached through a link (disk.py). Every file is written under a
+temporary name and renamed into place, so builds running at the same time never see half a
+file; a record whose files are missing or damaged is a miss. Deleting the folder (or any part
+of it) only makes the next build slower; reading an entry marks it used, and a build that drew
+anything prunes the least recently used entries past the size limit (prune.py).
 """
 
 from __future__ import annotations
@@ -38,10 +40,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from generator.cache import disk
 from generator.cache.keys import FORMAT
-from generator.cache.prune import touch
+from generator.cache.prune import limit_bytes
+from generator.cache.seal import sealed, unsealed
 from generator.user_cache import CACHE_ENV
-from generator.write.output import OutputFile, write_atomic
+from generator.write.output import OutputFile
 
 SHA_256 = re.compile("[0-9a-f]{64}")  # how every key and stored file is named
 FOLDER = ".cache"  # beside the kits in the output folder; never inside a kit
@@ -89,8 +93,7 @@ class Store:
 
     def __init__(self, root: Path) -> None:
         self.folder = root  # the cache folder, for another `Store` (in a job process) to open
-        self.root = root / f"v{FORMAT}"
-        self._base = str(self.root)
+        self.limit = limit_bytes()  # no entry is larger than the cache may grow
         self.pending: list[tuple[str, str, list[OutputFile], dict[str, Any]]] = []
         self.pending_bytes: list[tuple[str, str, bytes]] = []
         # The SHA-256 of bytes this store read or kept, by the bytes' id (the bytes held, so the
@@ -153,7 +156,7 @@ class Store:
                 }
             )
         record = json.dumps({"files": entries, **extra}).encode("utf-8")  # details keep their order
-        write_atomic(self._path(kind, key, ".json"), record)
+        self.put(kind, key, record)
 
     def put_file(self, data: bytes) -> str:
         """Keep bytes by their SHA-256 now (where output files are kept) and return it."""
@@ -161,9 +164,8 @@ class Store:
         if _deferred is not None:
             _deferred.append(("files", sha, data))
             return sha
-        blob = self._path("files", sha)
-        if not blob.is_file():
-            write_atomic(blob, data)
+        if not disk.exists(self.folder, *self._place("files", sha)):
+            disk.write(self.folder, *self._place("files", sha), data)
         return sha
 
     def file(self, sha: str) -> bytes | None:
@@ -171,17 +173,14 @@ class Store:
         return self._blob(sha)
 
     def get(self, kind: str, key: str) -> bytes | None:
-        """Bytes kept under a key (e.g. a preview's PNG), or None."""
-        path = self._path(kind, key)
-        try:
-            data = path.read_bytes()
-        except OSError:
-            return None
-        touch(path)
-        return data
+        """Bytes kept under a key (e.g. a preview's PNG), or None (also when they were not kept
+        by this user under this key)."""
+        entry = disk.read(self.folder, *self._place(kind, key), self.limit)
+        return None if entry is None else unsealed(kind, key, entry)
 
     def unpickled(self, kind: str, key: str) -> Any:
-        """What was pickled under a key, or None when it is gone or damaged (only a miss)."""
+        """What was pickled under a key, or None when it is gone or damaged (only a miss); the
+        seal makes sure this user's pnp pickled it."""
         data = self.get(kind, key)
         if data is None:
             return None
@@ -195,7 +194,7 @@ class Store:
         if _deferred is not None:
             _deferred.append((kind, key, data))
             return
-        write_atomic(self._path(kind, key), data)
+        disk.write(self.folder, *self._place(kind, key), sealed(kind, key, data))
 
     def remembered(self, kind: str, key: str, make: Callable[[], bytes]) -> bytes:
         """The bytes kept under a key, made (and kept) the first time they are asked for."""
@@ -206,23 +205,21 @@ class Store:
         return data
 
     def _read_record(self, kind: str, key: str) -> dict[str, Any] | None:
-        path = self._path(kind, key, ".json")
+        data = self.get(kind, key)
         try:
-            record = json.loads(path.read_bytes())
-        except (OSError, ValueError):
+            record = json.loads(data) if data is not None else None
+        except ValueError:
             return None
-        touch(path)
         return record if isinstance(record, dict) else None
 
     def _blob(self, sha: str) -> bytes | None:
         """A stored file's bytes, or None when it is gone or no longer matches its name."""
         try:
-            path = self._path("files", sha)
-            data = path.read_bytes()
-        except (OSError, ValueError):
+            place = self._place("files", sha)
+        except ValueError:
             return None
-        touch(path)
-        return data if self._sha(data) == sha else None
+        data = disk.read(self.folder, *place, self.limit)
+        return data if data is not None and self._sha(data) == sha else None
 
     def _sha(self, data: bytes) -> str:
         """The SHA-256 of bytes, worked out once however many records name them."""
@@ -231,10 +228,8 @@ class Store:
             known = self._shas[id(data)] = (data, hashlib.sha256(data).hexdigest())
         return known[1]
 
-    def _path(self, kind: str, key: str, suffix: str = "") -> Path:
-        """Where an entry is kept: one Path made from a string, where checking the key a
-        character at a time and joining three Paths took 6.5 us CPU a cache access (3.3 so;
-        a one-card rebuild of belaad makes 724)."""
+    def _place(self, kind: str, key: str) -> tuple[tuple[str, ...], str]:
+        """Where an entry is kept: its folders under the cache folder, and its file name."""
         if SHA_256.fullmatch(key) is None:
             raise ValueError(f"expected a SHA-256 key, found {key!r}")
-        return Path(f"{self._base}/{kind}/{key[:2]}/{key}{suffix}")
+        return (f"v{FORMAT}", kind, key[:2]), key
