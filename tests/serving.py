@@ -1,11 +1,11 @@
-"""`pnp serve` run as a designer runs it, in a process of its own on a free local port."""
+"""`pnp serve` run as a designer runs it, in a process of its own on a free local port, and
+asked for its pages as a browser asks."""
 
 from __future__ import annotations
 
 import http.client
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -19,23 +19,38 @@ PNP = [sys.executable, "-m", "generator"]
 START_SECONDS = 30.0
 
 
-def free_port() -> int:
-    """A local port nothing listens on now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+BANNER = re.compile(r"Serving \d+ game\(s\) at http://127\.0\.0\.1:(\d+)/ ")
+
+
+@dataclass
+class Reply:
+    """What the server answered: status, headers and body."""
+
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+
+def ask(port: int, path: str, host: str | None = "127.0.0.1:{port}", body: bool = True) -> Reply:
+    """GET `path` exactly as written (no `..` folded away, no re-encoding) with the Host header
+    `host` (`{port}` stands for the port; None: no Host); the body only if `body` (an event
+    stream never ends)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+        if host is not None:
+            connection.putheader("Host", host.format(port=port))
+        connection.endheaders()
+        reply = connection.getresponse()
+        return Reply(reply.status, reply.headers, reply.read() if body else b"")
+    finally:
+        connection.close()
 
 
 def get(port: int, path: str) -> tuple[int, bytes]:
-    """GET `path` exactly as written (no `..` folded away, no re-encoding): status and body."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        connection.putrequest("GET", path, skip_accept_encoding=True)
-        connection.endheaders()
-        reply = connection.getresponse()
-        return reply.status, reply.read()
-    finally:
-        connection.close()
+    """GET `path` as a browser of this machine asks for it: status and body."""
+    reply = ask(port, path)
+    return reply.status, reply.body
 
 
 def version(port: int, game: str) -> int:
@@ -83,13 +98,22 @@ def _collect(stream, lines: list[str]) -> None:
         lines.append(line)
 
 
+def port_said(process: subprocess.Popen, said: list[str], deadline: float) -> int:
+    """The port the server says it listens on, once it has said it."""
+    while not said:
+        assert process.poll() is None and time.monotonic() < deadline, "the server said nothing"
+        time.sleep(0.05)
+    found = BANNER.match(said[0])
+    assert found, said[0]
+    return int(found.group(1))
+
+
 @contextmanager
 def serving(cwd: Path, *games: str) -> Iterator[Server]:
-    """`pnp serve GAMES` in `cwd`, once every game has rendered; stopped (killed if need be)
-    on the way out."""
-    port = free_port()
+    """`pnp serve GAMES` on a free port in `cwd`, once every game has rendered; stopped
+    (killed if need be) on the way out."""
     process = subprocess.Popen(
-        [*PNP, "serve", *games, "--port", str(port)],
+        [*PNP, "serve", *games, "--port", "0"],
         cwd=cwd,
         stderr=subprocess.PIPE,
         text=True,
@@ -100,6 +124,7 @@ def serving(cwd: Path, *games: str) -> Iterator[Server]:
     reader.start()
     try:
         deadline = time.monotonic() + START_SECONDS
+        port = port_said(process, said, deadline)
         while any(version(port, Path(g).name) < 1 for g in games):
             assert process.poll() is None and time.monotonic() < deadline, "".join(said)
             time.sleep(0.1)

@@ -1,22 +1,23 @@
-"""`pnp serve`: only the game's files and renders are served, a save redraws only the faces it
-changed, a broken save keeps the last good faces, and the server starts and stops as it says."""
+"""`pnp serve`: only its own pages and renders are served, to requests addressed to it alone,
+with its security headers; a save redraws only the faces it changed, a broken save keeps the
+last good faces, and the server starts and stops as it says."""
 
 from __future__ import annotations
 
 import re
 import socket
+from html import unescape
 from pathlib import Path
 
 import pytest
 
 from generator.build import rendered_game
 from generator.findings import Finding, Position, Severity
-from generator.serve.app import game_path
 from generator.serve.pages import findings_section
 from generator.serve.previews import face_digest
 from generator.serve.session import GamePreview, Snapshot, changed_tiles, shown_faces
 from generator.starter import new_game
-from tests.serving import get, serving
+from tests.serving import Reply, ask, get, serving
 
 ESCAPES = [
     "/../../etc/passwd",
@@ -35,6 +36,24 @@ ESCAPES = [
     "/game/river/face/actions/gather/front/..%2f..%2f..%2fgame.yaml",
     "/etc/passwd",
 ]
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+GUARDS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Resource-Policy": "same-origin",
+}
+HOSTILE = b"<script>alert(document.domain)</script>"
+HOSTILE_FILES = {
+    "x.html": b"<!doctype html><title>x</title>" + HOSTILE,
+    "art/y.svg": b'<svg xmlns="http://www.w3.org/2000/svg">' + HOSTILE + b"</svg>",
+}
+OWN_PAGE = (b"<!doctype html><html lang=en><head><meta charset=utf-8><title>", b"</body></html>")
+LINK = re.compile(r'(?:href|src)=(?:"([^"]*)"|([^\s">]+))')
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +63,9 @@ def server(tmp_path_factory):
     folder = new_game(str(root / "river"), root)
     (root / "river-secret.txt").write_text("secret")
     (folder / "leak").symlink_to("/etc/passwd")
+    (folder / "art").mkdir()
+    for name, text in HOSTILE_FILES.items():
+        (folder / name).write_bytes(text)
     with serving(root, "river") as running:
         yield running
 
@@ -55,11 +77,14 @@ def test_a_path_out_of_the_game_folder_is_a_404(server, path):
     assert b"root:" not in body and b"secret" not in body
 
 
-def test_the_games_own_files_and_renders_are_served(server):
-    assert get(server.port, "/game/river/files/decks/actions.csv")[1].startswith(b"id,name")
-    page = get(server.port, "/game/river/")[1].decode()
-    image = re.search(r'src="(/game/river/face/actions/trade/front/\w+\.png)"', page)
-    status, png = get(server.port, image.group(1))
+def face_png(port: int) -> str:
+    """The path of the Trade card's face image, as the game page shows it."""
+    page = get(port, "/game/river/")[1].decode()
+    return re.search(r'src="(/game/river/face/actions/trade/front/\w+\.png)"', page).group(1)
+
+
+def test_the_games_renders_are_served(server):
+    status, png = get(server.port, face_png(server.port))
     assert (status, png[:8]) == (200, b"\x89PNG\r\n\x1a\n")
     assert get(server.port, "/game/river/sheets/actions/1.png")[0] == 200
     assert get(server.port, "/game/river/sheets/actions/99.png")[0] == 404
@@ -77,9 +102,95 @@ def test_the_rulebook_shows_its_pages_and_outline(server):
 
 
 def test_the_server_says_where_it_listens(server):
+    # `serving` runs it with --port 0: it says the port it was given and answers there
+    assert server.port != 0
     assert server.banner == (
         f"Serving 1 game(s) at http://127.0.0.1:{server.port}/ (localhost only; --host to change)"
     )
+
+
+@pytest.mark.parametrize("path", ["/", "/game/river/", "face", "/events/river"])
+@pytest.mark.parametrize(
+    "host", ["evil.example", "evil.example:{port}", "localhost:1", "127.0.0.1.nip.io:{port}"]
+)
+def test_a_request_not_addressed_to_the_preview_is_refused(server, path, host):
+    asked = face_png(server.port) if path == "face" else path
+    reply = ask(server.port, asked, host)
+    expected = f"127.0.0.1:{server.port}, [::1]:{server.port}, localhost:{server.port}"
+    found = host.format(port=server.port)
+    assert reply.status == 400
+    assert reply.headers["Content-Type"] == "text/plain; charset=utf-8"
+    assert (
+        reply.body.decode() == f"pnp serve: expected a Host header of {expected}, found {found}\n"
+    )
+    assert {header: reply.headers[header] for header in GUARDS} == GUARDS
+
+
+@pytest.mark.parametrize("path", ["/", "/game/river/", "face", "/events/river"])
+@pytest.mark.parametrize(
+    "host", ["127.0.0.1:{port}", "localhost:{port}", "LocalHost", "[::1]:{port}"]
+)
+def test_a_request_addressed_to_the_preview_is_answered(server, path, host):
+    asked = face_png(server.port) if path == "face" else path
+    reply = ask(server.port, asked, host, body=path != "/events/river")
+    assert reply.status == 200
+    assert {header: reply.headers[header] for header in GUARDS} == GUARDS
+
+
+def test_a_request_with_no_host_is_refused(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as connection:
+        connection.sendall(b"GET /game/river/ HTTP/1.0\r\n\r\n")  # HTTP/1.0 may leave it out
+        reply = connection.makefile("rb").read()
+    head, _, body = reply.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert f"content-security-policy: {CSP}".encode() in head.split(b"\r\n")
+    assert body.decode().endswith(", found none\n")
+    # HTTP/1.1 requires a Host: the HTTP parser itself refuses the request
+    assert ask(server.port, "/game/river/", None).status == 400
+
+
+def crawl(port: int) -> dict[str, Reply]:
+    """Every URL reached from the game list by following links and images, with its reply."""
+    replies: dict[str, Reply] = {}
+    todo = ["/"]
+    while todo:
+        path = todo.pop()
+        if path in replies:
+            continue
+        reply = replies[path] = ask(port, path)
+        if reply.headers["Content-Type"].startswith("text/html"):
+            found = (unescape(a or b) for a, b in LINK.findall(reply.body.decode()))
+            todo.extend(link for link in found if link.startswith("/"))
+    return replies
+
+
+def test_only_the_previews_pages_and_renders_are_served(server):
+    replies = crawl(server.port)
+    kinds = {path: reply.headers["Content-Type"] for path, reply in replies.items()}
+    assert {"/preview.css", "/preview.js", "/game/river/rulebook"} <= set(replies)
+    assert all(reply.status == 200 for reply in replies.values()), kinds
+    assert set(kinds.values()) == {
+        "text/html; charset=utf-8",
+        "text/css; charset=utf-8",
+        "text/javascript; charset=utf-8",
+        "image/png",
+    }
+    for path, reply in replies.items():
+        assert {header: reply.headers[header] for header in GUARDS} == GUARDS, path
+        assert HOSTILE not in reply.body, path
+        if kinds[path].startswith("text/html"):
+            assert reply.body.startswith(OWN_PAGE[0]) and reply.body.endswith(OWN_PAGE[1]), path
+
+
+@pytest.mark.parametrize("name", [*HOSTILE_FILES, "game.yaml", "decks/actions.csv"])
+@pytest.mark.parametrize("folder", ["/game/river/files/", "/game/river/", "/"])
+def test_no_file_of_the_game_folder_is_served(server, folder, name):
+    reply = ask(server.port, folder + name)
+    assert reply.status == 404
+    assert reply.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert reply.body == get(server.port, "/no-such-page")[1]
+    assert b"<h1>Not found</h1>" in reply.body
+    assert {header: reply.headers[header] for header in GUARDS} == GUARDS
 
 
 def test_a_port_in_use_is_a_usage_error(pnp, tmp_path, monkeypatch):
@@ -99,28 +210,6 @@ def test_ctrl_c_stops_the_server_with_the_interrupt_exit_code(tmp_path):
     with serving(tmp_path, "river") as running:
         assert running.stop() == 130
     assert running.said[-1] == "pnp serve: stopped\n"
-
-
-@pytest.mark.parametrize(
-    "relative",
-    [
-        "../x",
-        "decks/../../x",
-        "/etc/passwd",
-        "..\\x",
-        "decks\\actions.csv",
-        ".git/config",
-        "",
-        "a\0b",
-    ],
-)
-def test_game_path_refuses_anything_but_a_plain_path_inside(tmp_path, relative):
-    (tmp_path / "decks").mkdir()
-    (tmp_path / "decks" / "actions.csv").write_text("id")
-    assert game_path(tmp_path, relative) is None
-    assert (
-        game_path(tmp_path, "decks/actions.csv") == (tmp_path / "decks" / "actions.csv").resolve()
-    )
 
 
 @pytest.fixture

@@ -1,5 +1,7 @@
 """`pnp serve` in a real headless Chromium: the grid's images load, a save redraws the card,
-a YAML error shows its finding at file:line over stale faces, and fixing it clears it."""
+a YAML error shows its finding at file:line over stale faces, and fixing it clears it; its
+stylesheet and script work under its Content-Security-Policy, which the browser never reports
+breaking."""
 
 from __future__ import annotations
 
@@ -35,6 +37,12 @@ FIGURE = (
     "const caption = image.closest('figure').querySelector('figcaption').textContent;"
     "return [image.src, caption, image.complete && image.naturalWidth > 0];"
 )
+# What the stylesheet sets: the header's colour, and each outline entry's indent and level.
+STYLED = (
+    "const header = getComputedStyle(document.querySelector('header')).backgroundColor;"
+    "const entries = [...document.querySelectorAll('#outline li')];"
+    "return [header, entries.map(li => [getComputedStyle(li).marginLeft, li.className])];"
+)
 
 
 @pytest.fixture
@@ -45,6 +53,7 @@ def browser():
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
         options.add_argument(argument)
     options.add_argument("--window-size=1280,1000")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
     yield driver
     driver.quit()
@@ -61,6 +70,13 @@ def until(check, seconds: float = UPDATE_SECONDS):
     raise AssertionError(f"not within {seconds} s")
 
 
+def refused_by_policy(driver) -> list[str]:
+    """What the browser's console said about the Content-Security-Policy since last asked."""
+    return [
+        e["message"] for e in driver.get_log("browser") if "Content Security Policy" in e["message"]
+    ]
+
+
 def findings_text(driver) -> str:
     """What the game page's findings section says."""
     return driver.execute_script("return document.getElementById('findings').textContent")
@@ -74,6 +90,7 @@ def test_the_preview_follows_edits_in_a_browser(tmp_path, browser):
         until(lambda: browser.execute_script(ALL_LOADED))
         old_src, caption, _ = browser.execute_script(FIGURE, "Trade")
         assert caption == "Trade"
+        assert browser.execute_script(STYLED) == ["rgb(46, 59, 51)", []]
 
         saved = time.monotonic()
         cards.write_text(cards.read_text().replace("trade,Trade,", "trade,Barter,"))
@@ -105,4 +122,11 @@ def test_the_preview_follows_edits_in_a_browser(tmp_path, browser):
         until(lambda: browser.execute_script(ALL_LOADED))
         assert "decks/actions.csv:3" in browser.find_element("id", "row").text
         browser.save_screenshot(str(SHOTS / "card-page.png"))
+
+        browser.get(f"{server.url}game/river/rulebook")
+        until(lambda: browser.find_elements("css selector", "#outline li"))
+        header, entries = browser.execute_script(STYLED)
+        assert header == "rgb(46, 59, 51)"
+        assert {tuple(entry) for entry in entries} == {("0px", "level-0"), ("13px", "level-1")}
+        assert refused_by_policy(browser) == []
         assert server.stop() == 130

@@ -1,6 +1,7 @@
-"""The preview's routes: pages, face images, printed pages, the game's own files and the event
-stream. Only what a game renders and the files inside its folder are served; anything else,
-any path leading out of a game folder included, is a 404."""
+"""The preview's routes: pages, their style and script, face images, printed pages and the event
+stream. Only the preview's own pages and what it renders (PNG) are served, never a file of a game
+folder as it is; anything else is a 404. Every answer goes through the Host check and carries
+the security headers."""
 
 from __future__ import annotations
 
@@ -13,13 +14,16 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from generator.findings import Position
 from generator.load.game import LoadedGame
 from generator.render.backs import back_layout_name
 from generator.serve import pages
+from generator.serve.headers import SecurityHeaders
+from generator.serve.hosts import HostCheck, Hosts
 from generator.serve.session import GamePreview
 from generator.serve.views import Pages, Views
 from generator.serve.watch import Hub, follow
@@ -106,13 +110,6 @@ class Preview:
         preview = self.game_of(request)
         return _png(self.views[preview.id].rulebook(preview.snapshot), request.path_params["page"])
 
-    def files(self, request: Request) -> Response:
-        """A file of the game's own folder, and nothing outside it."""
-        found = game_path(self.game_of(request).folder, request.path_params["path"])
-        if found is None:
-            raise HTTPException(404)
-        return FileResponse(found)
-
     async def events(self, request: Request) -> StreamingResponse:
         """The game's versions as server-sent events, for its open pages to follow."""
         stream = self.hub.events(self.game_of(request))
@@ -134,19 +131,6 @@ class Preview:
             await asyncio.gather(*followers, return_exceptions=True)
 
 
-def game_path(folder: Path, relative: str) -> Path | None:
-    """A file inside the game folder, or None for anything else: a path that climbs out (`..`,
-    a link), is absolute, hidden, or holds a backslash or NUL."""
-    parts = relative.split("/")
-    if not relative or "\\" in relative or "\0" in relative or relative.startswith("/"):
-        return None
-    if any(part in ("", ".", "..") or part.startswith(".") for part in parts):
-        return None
-    root = folder.resolve()
-    target = (root / relative).resolve()
-    return target if target.is_relative_to(root) and target.is_file() else None
-
-
 def card_facts(loaded: LoadedGame, owner: str, ident: str) -> tuple[dict, str, Position] | None:
     """A design's data row, its layouts and where its row stands; for a board, its entry."""
     pieces = loaded.piece_files.get(owner)
@@ -165,14 +149,20 @@ def card_facts(loaded: LoadedGame, owner: str, ident: str) -> tuple[dict, str, P
 
 
 def make_app(
-    folders: list[Path], stopping: Callable[[], bool] = lambda: False, cache: Path | None = None
-) -> Starlette:
-    """The preview of the games in `folders`; `stopping` says when open event streams should end;
-    faces and their PNGs are kept in the build cache `cache` (None: in memory only)."""
+    folders: list[Path],
+    hosts: Hosts,
+    stopping: Callable[[], bool] = lambda: False,
+    cache: Path | None = None,
+) -> ASGIApp:
+    """The preview of the games in `folders`, answering requests addressed to `hosts` only;
+    `stopping` says when open event streams should end; faces and their PNGs are kept in the
+    build cache `cache` (None: in memory only)."""
     app = Preview(folders, stopping, cache)
     game = "/game/{game}"
     routes = [
         Route("/", app.home),
+        Route("/preview.css", _stylesheet),
+        Route("/preview.js", _script),
         Route(game + "/", app.game),
         Route(game + "/face/{owner}/{piece}/{side}/{name}", app.face),
         Route(game + "/card/{owner}/{piece}", app.card),
@@ -180,10 +170,22 @@ def make_app(
         Route(game + "/sheets/{group}/{page:int}.png", app.sheet_png),
         Route(game + "/rulebook", app.rulebook),
         Route(game + "/rulebook/{page:int}.png", app.rulebook_png),
-        Route(game + "/files/{path:path}", app.files),
         Route("/events/{game}", app.events),
     ]
-    return Starlette(routes=routes, exception_handlers={404: _missing}, lifespan=app.lifespan)
+    served = Starlette(routes=routes, exception_handlers={404: _missing}, lifespan=app.lifespan)
+    return SecurityHeaders(HostCheck(served, hosts))
+
+
+def _stylesheet(_request: Request) -> Response:
+    """The pages' one stylesheet."""
+    return Response(pages.STYLE, media_type="text/css", headers={"Cache-Control": "no-cache"})
+
+
+def _script(_request: Request) -> Response:
+    """The pages' one script, which follows the game's updates."""
+    return Response(
+        pages.SCRIPT, media_type="text/javascript", headers={"Cache-Control": "no-cache"}
+    )
 
 
 async def _missing(_request: Request, _exc: Exception) -> HTMLResponse:

@@ -52,12 +52,21 @@ def listening(host: str, port: int) -> socket.socket:
 
 @click.command("serve")
 @click.argument("paths", nargs=-1)
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on; 0 takes a free one (the address printed says which).",
+)
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
-    help="Address to listen on; anything but localhost lets other machines see the games.",
+    help="Address to listen on; anything but localhost lets other machines see the games. "
+    "The preview answers only requests addressed to it by that name (on a loopback address "
+    "also as 127.0.0.1, localhost and [::1]); on 0.0.0.0 or :: (every interface), as localhost "
+    "or any IP address, never another DNS name.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the game list in a browser.")
 @click.option(
@@ -95,18 +104,20 @@ def serve(
     import uvicorn  # here, so the other commands do not load the web server
 
     from generator.serve.app import make_app
+    from generator.serve.hosts import served_hosts, url_host
 
     folders = served_folders(paths)
     sock = listening(host, port)
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}/"
+    address, port = sock.getsockname()[:2]
+    url = f"http://{url_host(host)}:{port}/"
     reach = (
         "localhost only; --host to change" if host in LOCAL_HOSTS else "other machines can connect"
     )
     click.echo(f"Serving {len(folders)} game(s) at {url} ({reach})", err=True)
     server = None
     cache = None if no_cache else cache_root(out_root)
-    app = make_app(folders, lambda: server is not None and server.should_exit, cache)
+    hosts = served_hosts(host, address, port)
+    app = make_app(folders, hosts, lambda: server is not None and server.should_exit, cache)
     config = uvicorn.Config(
         app,
         log_level="warning",

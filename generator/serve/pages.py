@@ -1,4 +1,6 @@
-"""The preview's HTML: plain pages and a few lines of script that follow the game's updates."""
+"""The preview's HTML: plain pages, their stylesheet and a few lines of script that follow the
+game's updates, served as /preview.css and /preview.js (the pages hold no inline style or
+script, so the preview's Content-Security-Policy can forbid them)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from generator.serve.session import GamePreview, Group, Snapshot, Tile
 from generator.serve.views import Pages
 
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+OUTLINE_LEVELS = 6  # outline levels indented apart; a deeper entry is indented as the deepest
 
 STYLE = """
 body{font:15px/1.4 system-ui,sans-serif;margin:0;background:#f6f5f2;color:#222}
@@ -29,7 +32,7 @@ figure{margin:0;text-align:center;font-size:13px}figure img{display:block;max-wi
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
 .large img{max-height:55vh;width:auto}.card{display:flex;gap:2em;align-items:flex-start}.card .grid{flex:0 0 auto}.facts{flex:1;min-width:16em}
 .pages img{display:block;margin:0 0 12px;box-shadow:0 1px 3px #0004}
-"""
+""" + "".join(f".outline .level-{n}{{margin-left:{n}em}}" for n in range(OUTLINE_LEVELS))
 
 # Each page names its game and version; on a newer version it fetches itself and swaps <main>.
 SCRIPT = """
@@ -58,8 +61,9 @@ def page(title: str, body: str, preview: GamePreview | None = None) -> str:
     )
     return (
         f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{escape(title)}</title>"
-        f"<style>{STYLE}</style></head><body{live}><header><a href=/>pnp preview</a>{back}"
-        f"</header>{body}<script>{SCRIPT}</script></body></html>"
+        f"<link rel=stylesheet href=/preview.css></head><body{live}><header>"
+        f"<a href=/>pnp preview</a>{back}</header>{body}<script src=/preview.js></script>"
+        "</body></html>"
     )
 
 
@@ -148,7 +152,8 @@ def rulebook_page(preview: GamePreview, drawn: Pages) -> str:
     """The rulebook's pages with its outline beside them, each entry leading to its page."""
     snap = preview.snapshot
     entries = "".join(
-        f'<li style="margin-left:{h.level}em"><a href="#page-{h.page + 1}">{escape(h.title)}</a> '
+        f'<li class="level-{min(h.level, OUTLINE_LEVELS - 1)}">'
+        f'<a href="#page-{h.page + 1}">{escape(h.title)}</a> '
         f"p. {h.page + 1}</li>"
         for h in drawn.outline
     )
