@@ -8,16 +8,13 @@ tool's modules load (that takes a second) and an early Ctrl-C is as quiet as a l
 
 from __future__ import annotations
 
-import atexit
 import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
-from contextlib import suppress
 from types import FrameType
-from typing import NoReturn
 
 INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (128 + SIGINT)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -94,21 +91,3 @@ def exit_now() -> None:
     if not _told.is_set():
         say_interrupted()
     os._exit(stopped_exit())
-
-
-def leave(code: object) -> NoReturn:
-    """Exit as `sys.exit(code)` would, but without the interpreter's teardown: freeing a
-    build's heap (every module, face and page) one object at a time took 0.04 s of a one-card
-    rebuild of paladins-and-barbarians (0.888 -> 0.847 s, 14 alternated rounds). Exit handlers
-    still run and the output is flushed; with a thread still working, it is `sys.exit`."""
-    if isinstance(code, str):
-        print(code, file=sys.stderr)
-    status = code if isinstance(code, int) else int(code is not None)
-    main = threading.main_thread()
-    if any(t is not main and not t.daemon and t.is_alive() for t in threading.enumerate()):
-        sys.exit(status)
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        with suppress(OSError, ValueError):  # a closed pipe (`pnp ... | head`) or stream
-            stream.flush()
-    os._exit(status)

@@ -1,5 +1,5 @@
 """The user's pnp cache folder, shared by what is kept once per machine rather than per build
-(pinned fonts, compiled patterns): `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else
+(pinned fonts, the cache key): `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else
 `~/.cache/pnp`."""
 
 from __future__ import annotations

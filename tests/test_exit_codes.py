@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -180,46 +179,3 @@ def test_ctrl_c_stays_ignored_where_the_shell_ignores_it(tmp_path):
     background.send_signal(signal.SIGINT)
     _, stderr = background.communicate(timeout=60)
     assert background.returncode == 0, stderr
-
-
-LEAVING = """
-import atexit, sys, threading, time
-from generator.interrupts import leave
-atexit.register(lambda: print("exit handler ran", flush=True))
-class Kept:
-    def __del__(self):
-        print("torn down", flush=True)  # only where the interpreter's teardown runs
-kept = Kept()
-if sys.argv[2] == "thread":
-    threading.Thread(target=lambda: (time.sleep(0.3), print("thread finished"))).start()
-print("buffered output", end="")
-leave({code})
-"""
-
-
-@pytest.mark.parametrize(
-    ("code", "status", "stderr"), [("None", 0, ""), ("4", 4, ""), ("'it failed'", 1, "it failed\n")]
-)
-def test_leaving_exits_as_sys_exit_does_without_the_teardown(code, status, stderr):
-    done = subprocess.run(
-        [sys.executable, "-c", LEAVING.format(code=code), "-", "alone"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert (done.returncode, done.stdout, done.stderr) == (
-        status,
-        "buffered outputexit handler ran\n",
-        stderr,
-    )
-
-
-def test_leaving_waits_for_a_thread_still_working():
-    done = subprocess.run(
-        [sys.executable, "-c", LEAVING.format(code="5"), "-", "thread"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 5
-    assert done.stdout.startswith("buffered outputthread finished\nexit handler ran\n")
