@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
-import pickle
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import reportlab
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen import canvas
 
 from generator.fonts import FontError, instances, missing_characters, resolve_family
-from generator.fonts.parsed import parsed_font
 from tests.conftest import GAME_YAML, HEROES_CSV
 from tests.printing import embedded_fonts
 
@@ -242,58 +235,3 @@ def test_a_build_reading_kept_font_facts_never_imports_fonttools_tables():
 
 def _no_parse(path: Path) -> None:
     raise AssertionError(f"{path.name} was parsed again")
-
-
-def test_a_kept_parse_is_the_font_reportlab_parses(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    parsed = TTFont("Inter-Regular", str(INTER_REGULAR))
-    assert vars(parsed.face) == vars(parsed_font("Inter-Regular", INTER_REGULAR).face) | {
-        "_pdfScale": parsed.face._pdfScale
-    }
-    monkeypatch.setattr(TTFont, "__init__", _no_parse)
-    kept = parsed_font("Inter-Regular", INTER_REGULAR)
-    assert vars(kept).keys() == vars(parsed).keys() and type(kept.state) is type(parsed.state)
-    assert _made_by_parse(kept) == _made_by_parse(parsed)
-    scale = kept.face._pdfScale
-    assert [scale(x) for x in (0, 1, 977, -241.5)] == [
-        parsed.face._pdfScale(x) for x in (0, 1, 977, -241.5)
-    ]
-    assert vars(kept.face) == vars(parsed.face) | {"_pdfScale": scale}
-    assert _drawn_with(kept) == _drawn_with(parsed)  # the same PDF bytes
-
-
-def test_a_damaged_kept_parse_is_parsed_again(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    parsed_font("Inter-Regular", INTER_REGULAR)
-    (kept,) = (tmp_path / "fonts" / "parsed").glob("*.pickle")
-    entry = bytearray(kept.read_bytes())
-    entry[len(entry) // 2] ^= 1
-    kept.write_bytes(bytes(entry))
-    again = parsed_font("Inter-Regular", INTER_REGULAR)
-    assert again.face.charToGlyph == TTFont("x", str(INTER_REGULAR)).face.charToGlyph
-    assert kept.read_bytes() != bytes(entry)  # kept anew
-
-
-def test_another_reportlab_release_parses_every_face(tmp_path, monkeypatch):
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(reportlab, "Version", "4.0.0")
-    assert parsed_font("Inter-Regular", INTER_REGULAR).face.numGlyphs > 2000
-    assert not (tmp_path / "fonts" / "parsed").exists()
-
-
-def _made_by_parse(font: TTFont) -> bytes:
-    """A font's own attributes but its face and documents' glyph codes, pickled to compare
-    (its encoding is an object with no equality of its own)."""
-    return pickle.dumps({k: v for k, v in vars(font).items() if k not in ("face", "state")})
-
-
-def _drawn_with(font: TTFont) -> bytes:
-    """A PDF page of text set in `font` (registered as 'Probe')."""
-    font.fontName = "Probe"
-    pdfmetrics.registerFont(font)
-    buffer = io.BytesIO()
-    page = canvas.Canvas(buffer, invariant=1)
-    page.setFont("Probe", 12)
-    page.drawString(72, 720, "Draw ★ two Łódź cards → ½")
-    page.save()
-    return buffer.getvalue()

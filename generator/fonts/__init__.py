@@ -13,6 +13,7 @@ from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.cache.derived import derived
 from generator.fonts.families import (
@@ -28,7 +29,6 @@ from generator.fonts.families import (
 )
 from generator.fonts.glyph_codes import name_unmapped_glyphs
 from generator.fonts.instances import FontFileError, embeddable, font_facts
-from generator.fonts.parsed import parsed_font
 
 CARD_FAMILY = "Inter"
 PACKAGED_FAMILY = "packaged-family"  # the build cache's kind for a fontpkg family found
@@ -107,7 +107,7 @@ def family_faces(family: Family) -> dict[str, str]:
             path = embeddable(face.path, dict(face.location), name)
         except FontFileError as exc:
             raise FontError(f"font family '{family.name}' ({family.origin}): {exc}") from exc
-        font = parsed_font(name, path)
+        font = TTFont(name, str(path))
         name_unmapped_glyphs(font)  # before any text is shaped in it, in every process
         pdfmetrics.registerFont(font)
         names[style] = name
