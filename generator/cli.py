@@ -279,7 +279,7 @@ def _parts(_ctx: click.Context, _param: click.Parameter, value: str | None) -> f
     type=click.Path(path_type=Path),
     default=Path("output"),
     show_default=True,
-    help="Folder that receives <game>/.",
+    help="Folder that receives <game>/; it must lie outside every game folder.",
 )
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
 @click.option(
@@ -385,8 +385,8 @@ def build(
     _no_collection_at_exit()
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
-    check_output_folder(out_root)
     folders = _game_folders(paths, all_games)
+    check_output_folder(out_root, folders)
     cache = None if no_cache else cache_root(out_root)
     limit = _cache_limit() if cache else 0
     with display(quiet, len(folders)) as shown:

@@ -12,6 +12,7 @@ import click
 from generator.cache.store import cache_root
 from generator.errors import UsageError
 from generator.load.game import GAME_FILE, find_game_folder
+from generator.write.output import check_outside_games
 
 GAMES_ROOT = Path("card_data")
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -97,6 +98,7 @@ def serve(
     from generator.serve.app import make_app
 
     folders = served_folders(paths)
+    check_outside_games(out_root, folders)
     sock = listening(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"

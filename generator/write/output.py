@@ -12,7 +12,7 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -20,6 +20,7 @@ from typing import Any
 
 from generator import progress
 from generator.errors import OutputError
+from generator.load.folders import GAME_FILE
 
 MANIFEST = "manifest.json"
 STAGING, ASIDE = ".tmp-", ".old-"  # hidden beside the kit: `.demo.tmp-x1y2`, `.demo.old-x1y2`
@@ -128,8 +129,10 @@ def _umask() -> int:
     return current
 
 
-def check_output_folder(out_root: Path) -> None:
-    """Refuse an output path that cannot hold kits before anything is rendered (exit 2)."""
+def check_output_folder(out_root: Path, games: Iterable[Path] = ()) -> None:
+    """Refuse an output path that cannot hold kits, or whose kits would land on the game
+    folders being built, before anything is rendered (exit 2)."""
+    check_outside_games(out_root, games)
     existing = out_root
     while not os.path.lexists(existing) and existing != existing.parent:
         existing = existing.parent
@@ -139,6 +142,34 @@ def check_output_folder(out_root: Path) -> None:
         )
     if not os.access(existing, os.W_OK | os.X_OK):
         raise OutputError(f"{existing}: expected a folder pnp may write into, found one it may not")
+
+
+def check_outside_games(out_root: Path, games: Iterable[Path]) -> None:
+    """Refuse an output folder that is, lies inside or contains one of the game folders: a kit
+    swapped into it, or its cache, would replace or add to the designer's files (exit 2).
+
+    Paths are compared resolved (links followed, `..` taken after them), the output folder's
+    missing part appended to its nearest existing parent as `mkdir` would create it.
+    """
+    out = Path(os.path.realpath(out_root))
+    for game in games:
+        found = _overlap(out, Path(os.path.realpath(game)))
+        if found:
+            raise OutputError(
+                f"-o {out_root}: expected an output folder outside the game folder {game}, "
+                f"found {found}"
+            )
+
+
+def _overlap(out: Path, game: Path) -> str | None:
+    """How a resolved output folder overlaps a resolved game folder, in words; None if not."""
+    if out == game:
+        return "the game folder itself"
+    if out.is_relative_to(game):
+        return "one inside it"
+    if game.is_relative_to(out):
+        return "one that contains it"
+    return None
 
 
 def _what(path: Path) -> str:
@@ -166,6 +197,11 @@ def write_kit(kit: Kit, out_root: Path, parts: frozenset[str] | None = None) -> 
                 raise OutputError(
                     f"{folder}: expected the game's kit folder, found {_what(folder)}"
                 )
+            if _holds_a_game(folder):
+                raise OutputError(
+                    f"{folder}: expected the game's kit folder, found a game folder (it holds "
+                    f"{GAME_FILE}); build into another output folder"
+                )
             staging = Path(tempfile.mkdtemp(prefix=f".{kit.game}{STAGING}", dir=out_root))
             try:
                 _assemble(kit, folder, staging, parts)
@@ -178,6 +214,12 @@ def write_kit(kit: Kit, out_root: Path, parts: frozenset[str] | None = None) -> 
             f"{out_root}: cannot write the kit of {kit.game}: {exc.strerror or exc}"
         ) from exc
     return folder
+
+
+def _holds_a_game(folder: Path) -> bool:
+    """Whether the kit folder's place holds a game (another game whose id is this kit's): the
+    swap would put it aside and delete it."""
+    return folder.is_dir() and not folder.is_symlink() and os.path.lexists(folder / GAME_FILE)
 
 
 def _assemble(kit: Kit, folder: Path, staging: Path, parts: frozenset[str] | None) -> None:
