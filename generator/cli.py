@@ -35,7 +35,7 @@ from generator.load.folders import GAME_FILE, find_game_folder
 from generator.options import PARTS, PLACEHOLDER_MODES, BuildOptions, PrintOptions
 from generator.render.heap import imports_uncollected
 from generator.units import PAPERS, parse_length
-from generator.write.output import check_output_folder, write_atomic, write_kit
+from generator.write.output import check_apart, check_output_folder, write_atomic, write_kit
 
 if TYPE_CHECKING:
     from generator.bars import Bars, Lines
@@ -487,6 +487,7 @@ def clean(src: Path, dst: Path | None, report: Path | None, drop_contents: bool)
     from generator.clean.reading import read_rulebook_text
     from generator.clean.text import clean_text
 
+    check_apart({"SRC": src, "-o": dst, "--report": report})
     try:
         text = read_rulebook_text(src)
     except DataError as exc:

@@ -124,3 +124,48 @@ def test_serve_refuses_a_cache_inside_the_game_folder_before_listening(starter):
         "found one inside it\n"
     ) in result.stderr
     assert tree(starter) == before
+
+
+def same_as_source(folder: Path) -> None:
+    """A hard link and a symbolic link to the source x.txt."""
+    os.link(folder / "x.txt", folder / "hard.txt")
+    os.symlink("x.txt", folder / "soft.txt")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["x.txt", "--report", "x.txt"], "--report x.txt: expected a file other than SRC x.txt"),
+        (["x.txt", "-o", "./x.txt"], "-o x.txt: expected a file other than SRC x.txt"),
+        (["x.txt", "-o", "hard.txt"], "-o hard.txt: expected a file other than SRC x.txt"),
+        (["soft.txt", "-o", "x.txt"], "-o x.txt: expected a file other than SRC soft.txt"),
+        (
+            ["x.txt", "-o", "new.md", "--report", "sub/../new.md"],
+            "--report sub/../new.md: expected a file other than -o new.md",
+        ),
+    ],
+)
+def test_clean_refuses_to_write_over_its_input_or_twice_to_one_file(
+    tmp_path, monkeypatch, pnp, args, message
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.txt").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    same_as_source(tmp_path)
+    before = tree(tmp_path)
+    result = pnp("clean", *args)
+    assert result.exit_code == 2
+    assert f"Error: {message}, found the same file\n" in result.output
+    assert tree(tmp_path) == before
+
+
+def test_clean_with_three_different_files_still_writes_both(tmp_path, monkeypatch, pnp):
+    monkeypatch.chdir(tmp_path)
+    Path("x.txt").write_text(TEXT, encoding="utf-8")
+    result = pnp("clean", "x.txt", "-o", "x.md", "--report", "x-report.txt")
+    assert result.exit_code == 0, result.output
+    assert Path("x.txt").read_text(encoding="utf-8") == TEXT
+    assert "Each player takes five cards." in Path("x.md").read_text(encoding="utf-8")
+    assert Path("x-report.txt").read_text(encoding="utf-8") == (
+        "x.txt:5: dropped (page number): 12\n"
+    )

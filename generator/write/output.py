@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator import progress
-from generator.errors import OutputError
+from generator.errors import OutputError, UsageError
 from generator.load.folders import GAME_FILE
 
 MANIFEST = "manifest.json"
@@ -120,6 +120,27 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def check_apart(files: dict[str, Path | None]) -> None:
+    """Refuse a command line that names one file twice (`SRC`, `-o`, `--report`), since writing
+    the later would replace the earlier: compared as the same file when both exist (links,
+    hard links, `./x` and `x`), as the same resolved path otherwise (exit 2)."""
+    named = [(option, path) for option, path in files.items() if path is not None]
+    for later, (option, path) in enumerate(named):
+        for first, earlier in named[:later]:
+            if _same_file(earlier, path):
+                raise UsageError(
+                    f"{option} {path}: expected a file other than {first} {earlier}, "
+                    "found the same file"
+                )
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file, existing or to be created."""
+    if os.path.exists(one) and os.path.exists(other):
+        return os.path.samefile(one, other)
+    return os.path.realpath(one) == os.path.realpath(other)
 
 
 def _umask() -> int:
