@@ -218,9 +218,7 @@ def check(
             click.echo(f"{rule.code}\t{rule.severity}\t{rule.summary}")
         return
     findings: list[Finding] = []
-    texts = [
-        Path(p) for p in paths if Path(p).is_file() and Path(p).suffix.lower() in TEXT_SUFFIXES
-    ]
+    texts = [Path(p) for p in paths if _text_file(Path(p))]
     games = tuple(p for p in paths if Path(p) not in texts)
     for text in texts:
         report = Report()
@@ -243,6 +241,12 @@ def check(
     click.echo(tally, err=True)
     if errors or (strict and warnings):
         sys.exit(1)
+
+
+def _text_file(path: Path) -> bool:
+    """Whether `pnp check` takes a path as a rulebook file: a Markdown or text name of anything
+    but a folder (a named pipe is then refused as not text, not taken for a game id)."""
+    return path.suffix.lower() in TEXT_SUFFIXES and path.exists() and not path.is_dir()
 
 
 def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:

@@ -169,3 +169,21 @@ def test_clean_with_three_different_files_still_writes_both(tmp_path, monkeypatc
     assert Path("x-report.txt").read_text(encoding="utf-8") == (
         "x.txt:5: dropped (page number): 12\n"
     )
+
+
+@pytest.mark.parametrize("command", ["clean", "check"])
+def test_a_named_pipe_given_as_text_is_reported_at_once(tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("rules.md")
+    result = run(command, "rules.md")
+    assert result.returncode == 1
+    assert result.stdout.startswith(
+        "rules.md:1:1: error missing-file: expected a text file, found a named pipe\n"
+    )
+
+
+def test_clean_of_a_device_is_reported_as_one():
+    result = run("clean", os.devnull)
+    assert result.returncode == 1
+    assert "error missing-file: expected a text file, found a character device\n" in result.stdout
+    assert "nothing was written" in result.stderr
