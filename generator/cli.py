@@ -35,7 +35,7 @@ from generator.load.folders import GAME_FILE, find_game_folder
 from generator.options import PARTS, PLACEHOLDER_MODES, BuildOptions, PrintOptions
 from generator.render.heap import imports_uncollected
 from generator.units import PAPERS, parse_length
-from generator.write.output import check_output_folder, write_atomic, write_kit
+from generator.write.output import check_apart, check_output_folder, write_atomic, write_kit
 
 if TYPE_CHECKING:
     from generator.bars import Bars, Lines
@@ -215,9 +215,7 @@ def check(
             click.echo(f"{rule.code}\t{rule.severity}\t{rule.summary}")
         return
     findings: list[Finding] = []
-    texts = [
-        Path(p) for p in paths if Path(p).is_file() and Path(p).suffix.lower() in TEXT_SUFFIXES
-    ]
+    texts = [Path(p) for p in paths if _text_file(Path(p))]
     games = tuple(p for p in paths if Path(p) not in texts)
     for text in texts:
         report = Report()
@@ -240,6 +238,12 @@ def check(
     click.echo(tally, err=True)
     if errors or (strict and warnings):
         sys.exit(1)
+
+
+def _text_file(path: Path) -> bool:
+    """Whether `pnp check` takes a path as a rulebook file: a Markdown or text name of anything
+    but a folder (a named pipe is then refused as not text, not taken for a game id)."""
+    return path.suffix.lower() in TEXT_SUFFIXES and path.exists() and not path.is_dir()
 
 
 def _offset(_ctx: click.Context, _param: click.Parameter, value: str) -> tuple[float, float]:
@@ -276,7 +280,7 @@ def _parts(_ctx: click.Context, _param: click.Parameter, value: str | None) -> f
     type=click.Path(path_type=Path),
     default=Path("output"),
     show_default=True,
-    help="Folder that receives <game>/.",
+    help="Folder that receives <game>/; it must lie outside every game folder.",
 )
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
 @click.option(
@@ -377,8 +381,8 @@ def build(
     _no_collection_at_exit()
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
-    check_output_folder(out_root)
     folders = _game_folders(paths, all_games)
+    check_output_folder(out_root, folders)
     cache = None if no_cache else cache_root(out_root)
     limit = _cache_limit() if cache else 0
     with display(quiet, len(folders)) as shown:
@@ -479,6 +483,7 @@ def clean(src: Path, dst: Path | None, report: Path | None, drop_contents: bool)
     from generator.clean.reading import read_rulebook_text
     from generator.clean.text import clean_text
 
+    check_apart({"SRC": src, "-o": dst, "--report": report})
     try:
         text = read_rulebook_text(src)
     except DataError as exc:

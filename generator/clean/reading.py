@@ -4,6 +4,8 @@ the size limit, or one finding saying what the file is instead (binary, another 
 from __future__ import annotations
 
 import codecs
+import os
+import stat
 from pathlib import Path
 
 from generator.errors import DataError
@@ -15,6 +17,13 @@ SAMPLE_BYTES = 64 * 1024  # what is looked at to tell binary data from text
 BINARY_SHARE = 0.10  # text has a few stray control bytes at most; binary data far more
 TEXT_CONTROLS = frozenset(b"\t\n\r\f\v")  # tabs, line and page breaks
 CONTROLS = frozenset(range(0x20)) - TEXT_CONTROLS | {0x7F}
+NOT_TEXT = {  # what a path given as text may be instead, by its stat file type
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a folder",
+}
 
 
 def read_rulebook_text(path: Path) -> str:
@@ -33,11 +42,18 @@ def _refused(code: str, position: Position, message: str) -> DataError:
 
 
 def _read(path: Path) -> bytes:
-    """At most the limit and one byte more, so a huge file or an endless device costs no more."""
+    """At most the limit and one byte more, so a huge file costs no more; anything but a regular
+    file (a named pipe, a device) is refused without waiting for it to give text."""
     try:
-        with path.open("rb") as stream:
+        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
+            kind = stat.S_IFMT(os.fstat(stream.fileno()).st_mode)
+            if kind != stat.S_IFREG:
+                found = NOT_TEXT.get(kind, "something that is not a file")
+                raise _refused(
+                    "missing-file", Position(path), f"expected a text file, found {found}"
+                )
             data = stream.read(MAX_TEXT_FILE_BYTES + 1)
-            size = path.stat().st_size if path.is_file() else 0
+            size = os.fstat(stream.fileno()).st_size
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
         raise _refused(

@@ -12,6 +12,7 @@ import click
 from generator.cache.store import cache_root
 from generator.errors import UsageError
 from generator.load.game import GAME_FILE, find_game_folder
+from generator.write.output import check_outside_games
 
 GAMES_ROOT = Path("card_data")
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
@@ -107,6 +108,7 @@ def serve(
     from generator.serve.hosts import served_hosts, url_host
 
     folders = served_folders(paths)
+    check_outside_games(out_root, folders)
     sock = listening(host, port)
     address, port = sock.getsockname()[:2]
     url = f"http://{url_host(host)}:{port}/"

@@ -12,15 +12,16 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator import progress
-from generator.errors import OutputError
+from generator.errors import OutputError, UsageError
 from generator.interrupts import STOP_SIGNALS
+from generator.load.folders import GAME_FILE
 
 MANIFEST = "manifest.json"
 STAGING, ASIDE = ".tmp-", ".old-"  # hidden beside the kit: `.demo.tmp-x1y2`, `.demo.old-x1y2`
@@ -122,6 +123,27 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+def check_apart(files: dict[str, Path | None]) -> None:
+    """Refuse a command line that names one file twice (`SRC`, `-o`, `--report`), since writing
+    the later would replace the earlier: compared as the same file when both exist (links,
+    hard links, `./x` and `x`), as the same resolved path otherwise (exit 2)."""
+    named = [(option, path) for option, path in files.items() if path is not None]
+    for later, (option, path) in enumerate(named):
+        for first, earlier in named[:later]:
+            if _same_file(earlier, path):
+                raise UsageError(
+                    f"{option} {path}: expected a file other than {first} {earlier}, "
+                    "found the same file"
+                )
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file, existing or to be created."""
+    if os.path.exists(one) and os.path.exists(other):
+        return os.path.samefile(one, other)
+    return os.path.realpath(one) == os.path.realpath(other)
+
+
 def _umask() -> int:
     """The process umask, so kit files get the permissions any other new file would."""
     current = os.umask(0)
@@ -129,8 +151,10 @@ def _umask() -> int:
     return current
 
 
-def check_output_folder(out_root: Path) -> None:
-    """Refuse an output path that cannot hold kits before anything is rendered (exit 2)."""
+def check_output_folder(out_root: Path, games: Iterable[Path] = ()) -> None:
+    """Refuse an output path that cannot hold kits, or whose kits would land on the game
+    folders being built, before anything is rendered (exit 2)."""
+    check_outside_games(out_root, games)
     existing = out_root
     while not os.path.lexists(existing) and existing != existing.parent:
         existing = existing.parent
@@ -140,6 +164,34 @@ def check_output_folder(out_root: Path) -> None:
         )
     if not os.access(existing, os.W_OK | os.X_OK):
         raise OutputError(f"{existing}: expected a folder pnp may write into, found one it may not")
+
+
+def check_outside_games(out_root: Path, games: Iterable[Path]) -> None:
+    """Refuse an output folder that is, lies inside or contains one of the game folders: a kit
+    swapped into it, or its cache, would replace or add to the designer's files (exit 2).
+
+    Paths are compared resolved (links followed, `..` taken after them), the output folder's
+    missing part appended to its nearest existing parent as `mkdir` would create it.
+    """
+    out = Path(os.path.realpath(out_root))
+    for game in games:
+        found = _overlap(out, Path(os.path.realpath(game)))
+        if found:
+            raise OutputError(
+                f"-o {out_root}: expected an output folder outside the game folder {game}, "
+                f"found {found}"
+            )
+
+
+def _overlap(out: Path, game: Path) -> str | None:
+    """How a resolved output folder overlaps a resolved game folder, in words; None if not."""
+    if out == game:
+        return "the game folder itself"
+    if out.is_relative_to(game):
+        return "one inside it"
+    if game.is_relative_to(out):
+        return "one that contains it"
+    return None
 
 
 def _what(path: Path) -> str:
@@ -167,6 +219,11 @@ def write_kit(kit: Kit, out_root: Path, parts: frozenset[str] | None = None) -> 
                 raise OutputError(
                     f"{folder}: expected the game's kit folder, found {_what(folder)}"
                 )
+            if _holds_a_game(folder):
+                raise OutputError(
+                    f"{folder}: expected the game's kit folder, found a game folder (it holds "
+                    f"{GAME_FILE}); build into another output folder"
+                )
             staging = Path(tempfile.mkdtemp(prefix=f".{kit.game}{STAGING}", dir=out_root))
             try:
                 _assemble(kit, folder, staging, parts)
@@ -179,6 +236,12 @@ def write_kit(kit: Kit, out_root: Path, parts: frozenset[str] | None = None) -> 
             f"{out_root}: cannot write the kit of {kit.game}: {exc.strerror or exc}"
         ) from exc
     return folder
+
+
+def _holds_a_game(folder: Path) -> bool:
+    """Whether the kit folder's place holds a game (another game whose id is this kit's): the
+    swap would put it aside and delete it."""
+    return folder.is_dir() and not folder.is_symlink() and os.path.lexists(folder / GAME_FILE)
 
 
 def _assemble(kit: Kit, folder: Path, staging: Path, parts: frozenset[str] | None) -> None:
