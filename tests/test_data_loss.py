@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-
 GAME = "card_data/starter"
 TIMEOUT = 60  # seconds a refused command may take before the test says it hung
 TEXT = "Setup\n\nEach player takes five cards.\n\n12\n"
