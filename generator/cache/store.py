@@ -15,8 +15,6 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v2/sheet-pages/cd/cd...  one card-sheet or print-shop PDF's finished pages (see pages.py)
     v2/tts-sheets/ef/ef...   the SHA-256 of one TTS deck sheet's PNG in files/ (see rasters.py)
     v2/tts-bands/ab/ab...    one row of a TTS deck sheet's cells, deflated (see rasters.py)
-    v2/yaml/cd/cd...         one YAML file's values and positions, parsed (see derived.py)
-    v2/svg-art/ef/ef...      one SVG file's paths, parsed (see derived.py)
     v2/compiled-rulebooks/.. one rulebook template's code, compiled (see derived.py)
 
 Every entry but a file's bytes is sealed with this user's cache key (seal.py): one that does

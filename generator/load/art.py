@@ -14,7 +14,6 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from generator.cache.derived import derived
 from generator.findings import Finding, Position, Report, Severity
 from generator.limits import MAX_SVG_BYTES, MEGABYTE, Limits, active, megabytes, raise_hint
 from generator.load.svg import SvgError, VectorArt, read_svg, too_big
@@ -36,7 +35,6 @@ OTHER_KINDS = {
     b"%PDF": "a PDF file",
 }
 PIXELS = re.compile(r"\((\d+) pixels\)")
-SVG_ART = "svg-art"  # parsed SVG files in the build cache (cache/derived.py)
 ONCE = frozenset(("bad-art", "art-simplified"))  # codes a report holds once per message
 
 
@@ -107,7 +105,7 @@ def _read(path: Path, modified: int, size: int, limits: Limits) -> Art | ArtErro
         if path.suffix.lower() == ".svg":
             if size > MAX_SVG_BYTES:
                 raise SvgError(too_big(size))
-            return _svg(path.read_bytes(), limits)
+            return _svg(path.read_bytes())
         return _raster(path, kind, size)
     except SvgError as exc:
         return ArtError(str(exc))
@@ -117,14 +115,10 @@ def _read(path: Path, modified: int, size: int, limits: Limits) -> Art | ArtErro
         return ArtError(f"expected {kind}, found a file that cannot be read: {exc.strerror}")
 
 
-def _svg(data: bytes, limits: Limits) -> Art:
-    """An SVG file's paths, as a build of the same game kept them when it has."""
-
-    def parsed() -> Art:
-        vector = read_svg(data)
-        return Art(vector.width, vector.height, vector)
-
-    return derived(SVG_ART, (data, limits), parsed, Art)
+def _svg(data: bytes) -> Art:
+    """An SVG file's paths."""
+    vector = read_svg(data)
+    return Art(vector.width, vector.height, vector)
 
 
 def _raster(path: Path, kind: str, size: int) -> Art:

@@ -5,13 +5,11 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from generator.cache.derived import derived
 from generator.findings import Position, Report
 from generator.limits import (
     MAX_NUMBER,
@@ -28,7 +26,6 @@ Path_ = tuple[str | int, ...]
 
 # libyaml parses the same YAML several times faster; PyYAML wheels ship it on every platform.
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-PARSED_YAML = "yaml"  # the build cache's kind for YAML files read before (see `read_yaml`)
 
 
 @dataclass(frozen=True)
@@ -185,21 +182,8 @@ def read_text(path: Path) -> str:
 
 def read_yaml(path: Path, report: Report) -> tuple[Any, SourceMap]:
     """Load YAML safely, recording positions: nesting, aliases and numbers within the limits,
-    duplicate keys reported as errors.
-
-    While a build checks its game with a cache (cache/derived.py), a file read
-    before with no finding is taken from it by its text, path and the active limits: parsing
-    first-jihad's seven YAML files is 0.085 s CPU (limits pass, libyaml, positions), reading
-    them back 0.02 s, and a one-card rebuild changes one of them."""
-    text = read_text(path)
-    before = len(report.findings)
-    return derived(
-        PARSED_YAML,
-        (str(path), text, active().yaml_values),
-        partial(_parsed_yaml, path, text, report),
-        tuple,
-        keep_if=lambda: len(report.findings) == before,  # a finding is reported again
-    )
+    duplicate keys reported as errors."""
+    return _parsed_yaml(path, read_text(path), report)
 
 
 def _parsed_yaml(path: Path, text: str, report: Report) -> tuple[Any, SourceMap]:
