@@ -67,7 +67,6 @@ from timing import (
 import generator.render.parallel as parallel
 from generator.build import rendered_decks
 from generator.check import check_game
-from generator.render.heap import frozen_heap
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions, card_sheets
 
@@ -159,14 +158,13 @@ def run_ours(folder: Path) -> tuple[int, int]:
     loaded, report = check_game(folder)
     if loaded is None or report.errors:
         raise SystemExit(f"benchmark game has errors: {report.errors}")
-    with frozen_heap():  # as `plan_kit` does for `pnp build`
-        sheets = card_sheets(
-            f"{loaded.game.title} — cards",  # the title `card_files` gives the kit's sheets
-            rendered_decks(loaded),
-            PrintOptions(PAPERS["a4"]),
-            loaded.game.symbols,
-            loaded.folder,
-        )
+    sheets = card_sheets(
+        f"{loaded.game.title} — cards",  # the title `card_files` gives the kit's sheets
+        rendered_decks(loaded),
+        PrintOptions(PAPERS["a4"]),
+        loaded.game.symbols,
+        loaded.folder,
+    )
     return sheets.pages, len(sheets.data)
 
 

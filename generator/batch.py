@@ -12,11 +12,9 @@ from pathlib import Path
 
 from generator.cache.kits import cached_kit, game_key, keep_kit
 from generator.cache.store import Store
-from generator.cores import use_one_process
 from generator.errors import DataError
 from generator.findings import Finding
 from generator.options import BuildOptions
-from generator.render.heap import frozen_heap, imports_uncollected
 from generator.write.output import Kit, counted_components
 
 
@@ -51,23 +49,22 @@ def cached_game(folder: Path, options: BuildOptions, cache: Path | None) -> Plan
     return Planned(folder, kit, findings, time.monotonic() - started, cached=True)
 
 
-def built_game(folder: Path, options: BuildOptions, cache: Path | None) -> Planned:
+def built_game(
+    folder: Path, options: BuildOptions, cache: Path | None, one_process: bool = False
+) -> Planned:
     """A game checked, rendered and imposed; what it made is kept for the cache (if any)."""
-    with imports_uncollected():  # the renderer, imported only when needed
-        from generator import build as pipeline
-        from generator.cache.faces import StoredFaces, remembering
-        from generator.cache.rules import kept_rules
+    from generator import build as pipeline  # the renderer, imported only when needed
+    from generator.context import BuildContext
+    from generator.render.memo import FaceMemo
 
     started = time.monotonic()
     store = Store(cache) if cache else None
     key = game_key(folder, options) if store else ""
+    memo = FaceMemo(store) if store else None  # designs fitted before are not fitted again
+    context = BuildContext(options.placeholders, memo, one_process)
     try:
-        with (
-            remembering(StoredFaces(store) if store else None),  # designs fitted before
-            kept_rules(store),  # and rulebook prose checked before
-        ):
-            loaded, findings = pipeline.checked_game(folder)
-            kit = pipeline.plan_kit(loaded, options, store)
+        loaded, findings = pipeline.checked_game(folder)
+        kit = pipeline.plan_kit(loaded, options, store, context)
     except DataError as exc:
         return Planned(folder, None, exc.findings)
     if store and game_key(folder, options) == key:  # not edited while it was built
@@ -92,11 +89,10 @@ def planned_games(
         return
     from generator.build import largest_first
 
-    build: Callable[[Path], Planned] = partial(built_game, options=options, cache=cache)
-    with (
-        frozen_heap(),
-        ProcessPoolExecutor(max_workers=jobs, initializer=use_one_process) as pool,
-    ):
+    build: Callable[[Path], Planned] = partial(
+        built_game, options=options, cache=cache, one_process=True
+    )
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
         started = [pool.submit(build, folder) for folder in largest_first(missing)]
         for future in as_completed(started):
             yield future.result()

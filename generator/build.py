@@ -10,13 +10,13 @@ from functools import partial
 from pathlib import Path
 
 from generator import progress
-from generator.cache.blocks import stored_blocks
 from generator.cache.books import BookPages
-from generator.cache.faces import stored_faces
 from generator.cache.kits import cached_job, job_keys, keep_job
 from generator.cache.rasters import Rasters
 from generator.cache.store import Entry, Store, deferred_writes
 from generator.check import check_game
+from generator.check.registry import run_rendered_rules
+from generator.context import BuildContext
 from generator.cores import can_fork, cores, worker_pool
 from generator.errors import DataError
 from generator.findings import Finding, Report
@@ -25,12 +25,11 @@ from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings
 from generator.options import PARTS, BuildOptions  # noqa: F401 (PARTS re-exported)
 from generator.render.backs import back_layout_name
-from generator.render.board_faces import drawn_board
+from generator.render.boards import board_face
 from generator.render.cover import book_cover
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
 from generator.render.filled_texts import filled_text
-from generator.render.heap import frozen_heap
 from generator.render.parallel import faces_on_all_cores
 from generator.render.positions import BoardPosition, PositionFigure, position_figure
 from generator.render.rulebook import (
@@ -39,8 +38,8 @@ from generator.render.rulebook import (
     Piece,
     Rulebook,
     has_rulebook,
+    rulebook_blocks,
 )
-from generator.render.text import placeholders
 from generator.units import size_name
 from generator.write.output import Kit, OutputFile, counted_components
 
@@ -81,13 +80,13 @@ class Rendered:
     guides: tuple[tuple[Guide, Rulebook], ...] = ()
 
 
-def full_check(folder: Path) -> list[Finding]:
+def full_check(folder: Path, context: BuildContext | None = None) -> list[Finding]:
     """Everything a build would stop on: the data rules, then what rendering finds (text that
-    does not fit, art that cannot be drawn), with rendering's warnings (art simplified)."""
+    does not fit, art that cannot be drawn, text too small), with rendering's warnings."""
     loaded, report = check_game(folder)
     if loaded is not None and not report.errors:
         with suppress(DataError):
-            rendered_game(loaded, report)
+            rendered_game(loaded, context, report)
     return report.sorted()
 
 
@@ -96,7 +95,7 @@ def full_checks(folders: list[Path]) -> list[Finding]:
     workers = min(len(folders), cores())
     if workers < 2:
         return [finding for folder in folders for finding in full_check(folder)]
-    with frozen_heap(), ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
         started = {folder: pool.submit(full_check, folder) for folder in largest_first(folders)}
         return [finding for folder in folders for finding in started[folder].result()]
 
@@ -108,35 +107,38 @@ def largest_first(folders: list[Path]) -> list[Path]:
     )
 
 
-def rendered_game(loaded: LoadedGame, report: Report | None = None) -> Rendered:
-    """Every deck, token sheet and board; text that does not fit (or art that cannot be drawn)
-    stops the build. Findings are added to `report` when one is given."""
+def rendered_game(
+    loaded: LoadedGame, context: BuildContext | None = None, report: Report | None = None
+) -> Rendered:
+    """Every deck, token sheet and board, and the rendering rules run on them; text that does
+    not fit (or art that cannot be drawn) stops the build. Findings are added to `report` when
+    one is given."""
     report = Report() if report is None else report
     with applied(loaded.game.limits):
-        return _rendered(loaded, report)
+        return _rendered(loaded, context or BuildContext(), report)
 
 
-def _rendered(loaded: LoadedGame, report: Report) -> Rendered:
+def _rendered(loaded: LoadedGame, context: BuildContext, report: Report) -> Rendered:
     game = loaded.game
     progress.stage(progress.FACES, _face_count(loaded), "faces")
-    with stored_faces(loaded):  # those the check resolved, or the cache holds, are not fitted
-        decks = tuple(
-            faces_on_all_cores(loaded, loaded.piece_files[deck.id], report) for deck in game.decks
-        )
-        sheets = tuple(
-            piece_faces(loaded, loaded.piece_files[s.id], report) for s in game.token_sheets
-        )
+    sets = loaded.piece_files
+    decks = tuple(faces_on_all_cores(loaded, sets[deck.id], report, context) for deck in game.decks)
+    sheets = tuple(piece_faces(loaded, sets[s.id], report, context) for s in game.token_sheets)
     boards = tuple((board, _board_face(loaded, i, report)) for i, board in enumerate(game.boards))
     book = _rulebook(loaded)
     guides = tuple((guide, _booklet(loaded, guide.file, guide.title)) for guide in game.guides)
     books = ([book] if book else []) + [guide_book for _, guide_book in guides]
     faces = {pieces.owner.id: pieces for pieces in decks + sheets}
     shown = {
-        key: face for b in books for key, face in _shown_pieces(loaded, b, faces, report).items()
+        key: face
+        for b in books
+        for key, face in _shown_pieces(loaded, b, faces, boards, report).items()
     }
+    rendered = Rendered(decks, sheets, boards, book, shown, guides)
+    run_rendered_rules(loaded, rendered, report)
     if report.errors:
         raise DataError(report.sorted())
-    return Rendered(decks, sheets, boards, book, shown, guides)
+    return rendered
 
 
 def _face_count(loaded: LoadedGame) -> int:
@@ -148,7 +150,7 @@ def _face_count(loaded: LoadedGame) -> int:
 
 def _board_face(loaded: LoadedGame, index: int, report: Report) -> Face:
     """One board's face, counted as rendered."""
-    face = drawn_board(loaded, index, report)  # as the check drew it
+    face = board_face(loaded, loaded.game.boards[index], loaded.source.at("boards", index), report)
     progress.advance(progress.FACES)
     return face
 
@@ -164,27 +166,28 @@ def _rulebook(loaded: LoadedGame) -> Rulebook | None:
 def _booklet(loaded: LoadedGame, file: str, title: str) -> Rulebook:
     """A rulebook-like document as blocks, its glossary terms indexed."""
     terms = tuple(term.name for term in loaded.game.terms)
-    return stored_blocks(filled_text(loaded, file), title, terms)  # as the check made them
+    return rulebook_blocks(filled_text(loaded, file), title, terms)
 
 
-def rendered_decks(loaded: LoadedGame) -> list[PieceFaces]:
+def rendered_decks(loaded: LoadedGame, context: BuildContext | None = None) -> list[PieceFaces]:
     """Every deck's faces (cards only), for callers that print cards alone."""
-    return list(rendered_game(loaded).decks)
+    return list(rendered_game(loaded, context).decks)
 
 
-def plan_kit(loaded: LoadedGame, options: BuildOptions, store: Store | None = None) -> Kit:
+def plan_kit(
+    loaded: LoadedGame,
+    options: BuildOptions,
+    store: Store | None = None,
+    context: BuildContext | None = None,
+) -> Kit:
     """Render and impose a whole game in memory; nothing is written yet. With a cache `store`,
     jobs whose inputs are unchanged take their files from it, and new ones are kept there."""
-    with frozen_heap(), placeholders(options.placeholders):  # faces live until the last sheet
-        return _planned_kit(loaded, options, store)
-
-
-def _planned_kit(loaded: LoadedGame, options: BuildOptions, store: Store | None) -> Kit:
     from generator.write.calibration import calibration_pdf  # `pnp check` never writes a kit
 
-    rendered = rendered_game(loaded)
+    context = context or BuildContext(options.placeholders)
+    rendered = rendered_game(loaded, context)
     jobs = _jobs(rendered, options, loaded)
-    files = [file for batch in _run_jobs(loaded, jobs, options, store) for file in batch]
+    files = [file for batch in _run_jobs(loaded, jobs, options, store, context) for file in batch]
     if (
         "cards" in options.only
         and options.printing.duplex in ("long", "short")
@@ -223,7 +226,11 @@ class Job:
 
 
 def _shown_pieces(
-    loaded: LoadedGame, book: Rulebook, faces: dict[str, PieceFaces], report: Report
+    loaded: LoadedGame,
+    book: Rulebook,
+    faces: dict[str, PieceFaces],
+    boards: tuple[tuple[Board, Face], ...],
+    report: Report,
 ) -> dict[tuple[str, str], tuple[Face, str] | PositionFigure]:
     """Faces of the cards, tokens and boards the rulebook draws, keyed by (kind, id), and its
     board positions; cards and tokens come from the decks and sheets already rendered, so their
@@ -233,8 +240,7 @@ def _shown_pieces(
     shown = {}
     for kind, ident in sorted(wanted):
         if kind == "board":
-            index = next(i for i, b in enumerate(loaded.game.boards) if b.id == ident)
-            shown[(kind, ident)] = (drawn_board(loaded, index, report), "card")
+            shown[(kind, ident)] = (next(f for b, f in boards if b.id == ident), "card")
             continue
         pieces = next(
             p for p in loaded.piece_files.values() if any(piece.id == ident for piece in p.pieces)
@@ -323,27 +329,31 @@ def _card_jobs(part: str, size: str, decks: list[PieceFaces]) -> list[Job]:
 
 
 def _run_jobs(
-    loaded: LoadedGame, jobs: list[Job], options: BuildOptions, store: Store | None
+    loaded: LoadedGame,
+    jobs: list[Job],
+    options: BuildOptions,
+    store: Store | None,
+    context: BuildContext,
 ) -> list[list[OutputFile]]:
     """Each job's files: from the cache when its inputs are unchanged, else made (and kept);
     the progress of each part counts its jobs as they finish."""
     for part in dict.fromkeys(job.part for job in jobs):
         progress.stage(part, sum(job.part == part for job in jobs), JOB_UNITS.get(part, ""))
     if store is None:
-        return [files for files, _ in _made(loaded, jobs, options, None)]
+        return [files for files, _ in _made(loaded, jobs, options, None, context)]
     from generator.cache.pages import PageDigests, shared_digests  # `pnp check` draws no page
 
     game = loaded.game
     shared = (game.title, game.symbols, game.limits)
     digests = PageDigests()  # faces walked once, for the job keys and the pages drawn here
-    digests.name_designs(loaded.resolved, loaded.design_keys)  # or named by their designs
     with shared_digests(digests):
         keys = job_keys(loaded.folder, options, shared, jobs, digests)
         found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}
         for i in found:
             progress.advance(jobs[i].part)
         missing = [i for i in range(len(jobs)) if i not in found]
-        made = _made(loaded, [jobs[i] for i in missing], options, Rasters(store.folder))
+        rasters = Rasters(store.folder)
+        made = _made(loaded, [jobs[i] for i in missing], options, rasters, context)
     for i, (files, entries) in zip(missing, made, strict=True):
         found[i] = files
         keep_job(store, keys[i], files)
@@ -353,7 +363,11 @@ def _run_jobs(
 
 
 def _made(
-    loaded: LoadedGame, jobs: list[Job], options: BuildOptions, rasters: Rasters | None
+    loaded: LoadedGame,
+    jobs: list[Job],
+    options: BuildOptions,
+    rasters: Rasters | None,
+    context: BuildContext,
 ) -> list[tuple[list[OutputFile], list[Entry]]]:
     """Run the jobs, in worker processes when there are two cores and forked workers or enough
     rasterising or typesetting to pay for sending them; rasters of faces drawn before come from
@@ -366,11 +380,11 @@ def _made(
     book_blocks = sum(
         len(_all_blocks(job.rulebook.blocks)) for job in jobs if job.rulebook is not None
     )
-    workers = min(len(jobs), cores())
+    workers = 1 if context.one_process else min(len(jobs), cores())
     small = raster_faces < PARALLEL_MIN_FACES and book_blocks < PARALLEL_MIN_BLOCKS
     if workers < 2 or (small and not can_fork()):
         return [_counted(job, work(job)) for job in jobs]
-    with frozen_heap(), worker_pool(work, jobs, workers) as submit:
+    with worker_pool(work, jobs, workers) as submit:
         started = {i: submit(i) for i in _longest_first(jobs)}
         parts = {future: jobs[i].part for i, future in started.items()}
         for future in as_completed(parts):

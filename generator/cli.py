@@ -6,8 +6,6 @@ cached must not spend a second importing the renderer it will not use.
 
 from __future__ import annotations
 
-import atexit
-import gc
 import importlib
 import sys
 import time
@@ -33,7 +31,6 @@ from generator.impose.grid import DUPLEX_MODES
 from generator.interrupts import stop_on_interrupt
 from generator.load.folders import GAME_FILE, find_game_folder
 from generator.options import PARTS, PLACEHOLDER_MODES, BuildOptions, PrintOptions
-from generator.render.heap import imports_uncollected
 from generator.units import PAPERS, parse_length
 from generator.write.output import check_apart, check_output_folder, write_atomic, write_kit
 
@@ -202,13 +199,11 @@ def check(
       pnp check my-rules.md
       pnp check scanned-rules.txt --format json
     """
-    _no_collection_at_exit()
-    with imports_uncollected():
-        from generator import build as pipeline
-        from generator.check import RULES
-        from generator.check.errata import ACKNOWLEDGED
-        from generator.check.rulebook import check_text_file
-        from generator.sarif import sarif_text
+    from generator import build as pipeline
+    from generator.check import RULES
+    from generator.check.errata import ACKNOWLEDGED
+    from generator.check.rulebook import check_text_file
+    from generator.sarif import sarif_text
 
     if list_rules:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
@@ -378,7 +373,6 @@ def build(
     """
     from generator.bars import display  # rich, which `pnp check` does not need
 
-    _no_collection_at_exit()
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
     folders = _game_folders(paths, all_games)
@@ -407,14 +401,6 @@ def build(
             shown.say(f"{game.kit.game}: {files} file(s) in {folder} in {seconds:.1f} s{note}")
     if cache and not all(game.cached for game in planned):
         prune(cache, limit)  # within $PNP_CACHE_MAX_MB: what no recent build read goes first
-
-
-def _no_collection_at_exit() -> None:
-    """What a command makes lives until exit, where the interpreter's last collections would
-    walk it all: frozen first, it is not walked (0.1 s of a cold `check --all`, and of a
-    one-card rebuild of ayubistan: 0.96 -> 0.85 s)."""
-    atexit.unregister(gc.freeze)
-    atexit.register(gc.freeze)
 
 
 def _cache_limit() -> int:

@@ -1,5 +1,5 @@
-"""How many processes one game's build may use: every core, or one when games build side by side
-(`pnp build --all --jobs N`), so N games never start N x cores render workers."""
+"""How many processes one game's build may use (every core; a build's context asks for one
+when games build side by side, `pnp build --all --jobs N`), and a pool of forked workers."""
 
 from __future__ import annotations
 
@@ -10,19 +10,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-_ONE_PROCESS = False
 _INHERITED: list[tuple[Callable[[Any], Any], Sequence[Any]] | None] = [None]
-
-
-def use_one_process() -> None:
-    """From now on this process renders and writes its game without worker processes."""
-    global _ONE_PROCESS
-    _ONE_PROCESS = True
 
 
 def cores() -> int:
     """The processes a game's rendering may spread over."""
-    return 1 if _ONE_PROCESS else os.cpu_count() or 1
+    return os.cpu_count() or 1
 
 
 def can_fork() -> bool:

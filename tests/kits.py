@@ -10,11 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cache.faces import StoredFaces, remembering
-from generator.cache.rules import kept_rules
-from generator.cache.store import Store
 from generator.check import check_game
-from generator.findings import Finding, Report, Severity
+from generator.findings import Report, Severity
 from generator.load.game import GAME_FILE, LoadedGame
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,12 +85,3 @@ def two_games(game, root: Path) -> None:
     deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
 
 
-def checked_with_cache(folder: Path, store: Store | None) -> list[Finding]:
-    """The game's findings, checked as a build checks it with `store` as its cache (the faces'
-    and the rules' findings kept there, written at its flush)."""
-    with remembering(StoredFaces(store) if store else None), kept_rules(store):
-        loaded, report = check_game(folder)
-    assert loaded is not None
-    if store:
-        store.flush()
-    return report.sorted()

@@ -1,5 +1,5 @@
-"""A board is drawn once a build: the check draws it to measure its text, the build takes that
-face, and what drawing it found reaches the build's findings as a second drawing would add them."""
+"""A board is drawn once a build, by the render stage, and what drawing it finds is reported once;
+an art finding met again is replayed once per message."""
 
 from __future__ import annotations
 
@@ -7,9 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import generator.render.board_faces as board_faces
-from generator.build import full_check, rendered_game
-from generator.check import check_game
+from generator import build
 from generator.findings import Finding, Position, Report, Severity
 from generator.load.art import replayed
 from generator.render.boards import board_face
@@ -46,41 +44,28 @@ def board_game(game) -> Path:
     return game({"game.yaml": yaml, "decks/heroes.csv": csv, "art/q.svg": art})
 
 
-def test_the_build_draws_no_board_the_check_drew(game, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_build_draws_each_board_once(game, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
 
     def counted(loaded, board, where, report):
         drawn.append(board.id)
         return board_face(loaded, board, where, report)
 
-    monkeypatch.setattr(board_faces, "board_face", counted)
-    loaded, report = check_game(board_game(game))
-    assert loaded is not None and not report.errors
-    rendered = rendered_game(loaded)
+    monkeypatch.setattr(build, "board_face", counted)
+    loaded, findings = build.checked_game(board_game(game))
+    assert not any(f.severity == "error" for f in findings)
+    rendered = build.rendered_game(loaded)
     assert drawn == ["map", "mat"]
     for index, (board, face) in enumerate(rendered.boards):
         where = loaded.source.at("boards", index)
         assert face == board_face(loaded, board, where, Report())
 
 
-def test_a_board_drawn_by_the_check_adds_its_findings_to_the_build(game) -> None:
-    loaded, _ = check_game(board_game(game))
-    assert loaded is not None
-    report = Report()
-    rendered_game(loaded, report)
-    simplified = [f for f in report.findings if f.code == "art-simplified"]
-    assert simplified and all(f.position.file.name == "heroes.csv" for f in simplified)
-    alone = Report()
-    board_faces.drawn_board(loaded, 0, alone)  # taken from the check, found again all the same
-    assert {f.message for f in alone.findings} == {f.message for f in simplified}
-    assert {f.position.file.name for f in alone.findings} == {"game.yaml"}
-
-
-def test_findings_of_the_check_and_the_build_are_those_of_a_board_drawn_twice(game) -> None:
-    folder = board_game(game)
-    found = full_check(folder)
+def test_what_drawing_a_board_finds_is_reported_once(game) -> None:
+    found = build.full_check(board_game(game))
     art = [f for f in found if f.code == "art-simplified"]
     assert art and all(f.position.file.name == "heroes.csv" for f in art)  # once per message
+    assert len({f.message for f in art}) == len(art)
 
 
 def finding(code: str, line: int, message: str) -> Finding:

@@ -9,9 +9,6 @@ import markdown
 import pytest
 from markdown.util import AtomicString
 
-from generator.cache.rules import kept_rules
-from generator.cache.store import Store
-from generator.render import book_markdown
 from generator.render.book_markdown import PlainText, book_html
 
 BREAK = "  \n"  # two spaces end a line: a hard break
@@ -72,45 +69,3 @@ def test_only_text_without_inline_syntax_is_marked_atomic():
 )
 def test_a_document_without_a_patterns_characters_makes_the_same_html(text):
     assert book_html(text) == markdown.markdown(text, extensions=NAMED, output_format="xhtml")
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "- an item\n# A heading in the list's block\n\nText.\n\n# Next\n\n    indented code\n",
-        "!!! note\n    Inside the box.\n\n# After the box\n\n    code, not the box's\n",
-        "    \n\n\n# Heading {#h1}\n\nBlank lines and an indented blank line before it.\n",
-        "Term\n\n# Between\n\n:   A definition with no term before it.\n",
-        "| a | b |\n|---|---|\n| 1 | 2 |\n\n#No space after the mark\n\n####### Seven marks\n",
-        "See [the rules].\n\n# Later\n\n[the rules]: https://example.com/rules\n",
-        "<div>\n\n# Inside raw HTML\n\n</div>\n\n# Outside\n",
-        "# Twice\n\nThe same section.\n\n# Twice\n\nThe same section.\n\n# Once\n\nAnother.\n",
-    ],
-)
-def test_a_document_converted_a_section_at_a_time_makes_the_same_html(text, tmp_path):
-    whole = markdown.markdown(text, extensions=NAMED, output_format="xhtml")
-    store = Store(tmp_path)
-    with kept_rules(store):  # in a build: sections converted and kept in its cache
-        assert book_html(text, "Rules") == whole
-    store.flush()
-    with kept_rules(store):  # and read back
-        assert book_html(text, "Rules") == whole
-
-
-def test_a_rebuild_converts_only_the_section_that_changed(tmp_path, monkeypatch):
-    chapters = [f"# Chapter {n}\n\nThe rules of chapter {n}, *in brief*." for n in range(1, 9)]
-    store = Store(tmp_path)
-    with kept_rules(store):
-        book_html("\n\n".join(chapters), "Rules")
-    store.flush()
-    kept = [path for path in tmp_path.rglob("*") if path.is_file()]
-    assert len(kept) == 1 and book_markdown.SECTIONS in kept[0].parts  # one file a document
-    converted: list[str] = []
-    html = book_markdown._html
-    monkeypatch.setattr(book_markdown, "_html", lambda *a: converted.append(a[1]) or html(*a))
-    chapters[5] = "# Chapter 6\n\nThe rules of chapter 6, *changed*."
-    with kept_rules(store):
-        made = book_html("\n\n".join(chapters), "Rules")
-    assert converted == [chapters[5]]
-    expected = markdown.markdown("\n\n".join(chapters), extensions=NAMED, output_format="xhtml")
-    assert made == expected and "<em>changed</em>" in made

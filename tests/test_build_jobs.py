@@ -3,11 +3,14 @@ byte for byte, as one after another, each game rendering in a single process."""
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
-
-from generator.cores import cores, use_one_process
+from generator import build
+from generator.batch import built_game
+from generator.options import BuildOptions, PrintOptions
+from generator.units import PAPERS
 from tests.kits import two_games
 from tests.test_cache import kit_hashes
+
+OPTIONS = BuildOptions("a4", PrintOptions(PAPERS["a4"]))
 
 
 def test_games_built_in_parallel_are_the_same_bytes_as_one_by_one(game, pnp, tmp_path):
@@ -32,6 +35,20 @@ def test_parallel_games_stop_on_any_error_and_write_nothing(game, pnp, tmp_path)
     assert not (tmp_path / "out" / "demo").exists()
 
 
-def test_a_game_worker_renders_in_one_process():
-    with ProcessPoolExecutor(max_workers=1, initializer=use_one_process) as pool:
-        assert pool.submit(cores).result() == 1
+def test_a_game_built_beside_others_renders_in_one_process(game, monkeypatch):
+    folder = game()
+    pools = []
+    real_pool = build.worker_pool
+
+    def counted(*args, **kwargs):
+        pools.append(args)
+        return real_pool(*args, **kwargs)
+
+    monkeypatch.setattr(build, "worker_pool", counted)
+    monkeypatch.setattr(build, "cores", lambda: 2)
+    monkeypatch.setattr(build, "can_fork", lambda: True)
+    built_game(folder, OPTIONS, None, one_process=True)
+    assert pools == []
+    built_game(folder, OPTIONS, None)
+    assert len(pools) == 1
+

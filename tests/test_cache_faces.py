@@ -11,12 +11,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.batch import Planned, built_game
-from generator.cache.faces import FACES
 from generator.cache.keys import FORMAT
 from generator.cache.store import CACHE_ENV, cache_root
 from generator.findings import Report
 from generator.load.game import load_game
 from generator.options import BuildOptions
+from generator.render.memo import FACES
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions
 from tests.fitting import PLAIN_HEROES, spy_on_fitting

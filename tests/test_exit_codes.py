@@ -24,7 +24,7 @@ def _boom(*_args, **_kwargs):
 
 def test_an_internal_error_is_exit_3_with_one_line_and_a_hint(game, pnp, monkeypatch):
     game()
-    monkeypatch.setattr(build, "_planned_kit", _boom)
+    monkeypatch.setattr(build, "_jobs", _boom)
     result = pnp("build", "demo", "-o", "out")
     assert result.exit_code == 3
     assert result.stderr == (
@@ -36,7 +36,7 @@ def test_an_internal_error_is_exit_3_with_one_line_and_a_hint(game, pnp, monkeyp
 
 def test_debug_prints_the_traceback_of_an_internal_error(game, pnp, monkeypatch):
     game()
-    monkeypatch.setattr(build, "_planned_kit", _boom)
+    monkeypatch.setattr(build, "_jobs", _boom)
     result = pnp("--debug", "build", "demo", "-o", "out")
     assert result.exit_code == 3
     assert result.stderr.startswith("Traceback (most recent call last):\n")
@@ -71,7 +71,7 @@ def test_an_interrupt_inside_a_command_is_exit_130_without_traceback(game, pnp, 
     def interrupted(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(build, "_planned_kit", interrupted)
+    monkeypatch.setattr(build, "_jobs", interrupted)
     result = pnp("build", "demo", "-o", "out")
     assert (result.exit_code, result.stderr) == (130, INTERRUPTED)
 

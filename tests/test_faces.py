@@ -194,9 +194,8 @@ def test_text_takes_its_colour_from_a_field_when_the_card_sets_one(game):
     )
 
 
-def test_a_build_reuses_the_faces_its_check_resolved(game, pnp, monkeypatch):
-    """`pnp check` fits every text to measure it; the build after it does not fit them again,
-    unless it prints placeholders another way (another face)."""
+def test_a_build_fits_each_design_once_however_placeholders_print(game, pnp, monkeypatch):
+    """The check measures text on the faces the render stage fitted: no design is fitted twice."""
     import generator.render.faces as faces
 
     calls = []
@@ -207,4 +206,5 @@ def test_a_build_reuses_the_faces_its_check_resolved(game, pnp, monkeypatch):
     assert len(calls) == 2  # the knight and the mage, once each
     calls.clear()
     assert pnp("build", "demo", "-o", "out", "--placeholders", "mark", "--no-cache").exit_code == 0
-    assert len(calls) == 4  # the check's blanks, then the build's marks
+    assert len(calls) == 2
+

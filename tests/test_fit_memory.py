@@ -3,8 +3,6 @@ drawn, so each keeps its laid-out lines only, and draws exactly as ReportLab's o
 
 from __future__ import annotations
 
-import gc
-
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
@@ -35,19 +33,3 @@ def test_a_fitted_paragraph_keeps_its_lines_and_draws_as_reportlab_does():
     fresh = Paragraph(kept.text, kept.style)
     assert fresh.wrap(BOX.width * mm, BOX.height * mm) == (kept.width, kept.height)
     assert _drawn(kept) == _drawn(fresh)
-
-
-def test_faces_are_resolved_out_of_the_collectors_reach(game, monkeypatch):
-    """Python's collector would rescan every face resolved so far each time its oldest
-    generation fills (seconds at 10,000 cards): faces are resolved with the heap frozen."""
-    import generator.render.faces as faces
-    from generator.check import check_game
-
-    frozen = []
-    resolve = faces._face
-    monkeypatch.setattr(
-        faces, "_face", lambda *a, **k: frozen.append(gc.get_freeze_count()) or resolve(*a, **k)
-    )
-    loaded, _ = check_game(game())
-    assert loaded is not None and frozen and all(count > 0 for count in frozen)
-    assert gc.get_freeze_count() == 0  # and given back once resolved

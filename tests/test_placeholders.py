@@ -11,7 +11,8 @@ import pytest
 from generator.build import BuildOptions, checked_game, plan_kit, rendered_game
 from generator.impose.pack import footprint_half_extents
 from generator.impose.tokens import FOOTER_ROOM_MM, cut_gap
-from generator.render.text import LONE_MARK, PLACEHOLDER_MODES, placeholders, unmarked
+from generator.options import PLACEHOLDER_MODES
+from generator.render.text import LONE_MARK, unmarked
 from generator.units import PAPERS
 from generator.write.sheets import PrintOptions
 from generator.write.tokens import token_sheets
@@ -60,11 +61,10 @@ def test_hidden_placeholders_print_neither_mark_nor_blank():
 
 
 def test_only_a_lone_mark_is_a_placeholder():
-    with placeholders("blank"):
-        assert unmarked("Cost ? and **?**") == "Cost ______ and **______**"
-        assert unmarked("Who pays? Why?!") == "Who pays? Why?!"
-    with placeholders("hide"):
-        assert unmarked("Owner: **?**") == "Owner: "
+    assert unmarked("Cost ? and **?**", "blank") == "Cost ______ and **______**"
+    assert unmarked("Who pays? Why?!", "blank") == "Who pays? Why?!"
+    assert unmarked("Owner: **?**", "hide") == "Owner: "
+    assert unmarked("Owner: **?**", "mark") == "Owner: **?**"
     assert PLACEHOLDER_MODES[0] == "blank"
 
 

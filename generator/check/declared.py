@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from generator.cache.rules import remembered
-from generator.check.expressions import DataReads, ExpressionError, data_context, evaluate, shown
+from generator.check.expressions import ExpressionError, data_context, evaluate, shown
 from generator.check.registry import rule
 from generator.check.structure import unknown
 from generator.findings import Position, Report
@@ -20,34 +19,8 @@ from generator.model import Component, Invariant, SetupEntry
     "Setup hands out more of a component than the box holds, or a setup amount does not evaluate.",
 )
 def setup_supply(loaded: LoadedGame, report: Report) -> None:
-    """Sum each component's setup amounts for every player count and compare with the box; a
-    rebuild's cache keeps the findings by the setup, the box and the data the amounts read
-    (compiling belaad's 12 amounts took 6 of its 7 ms)."""
-    context = data_context(loaded)
-    remembered(
-        report,
-        lambda: _setup_inputs(loaded, DataReads(loaded, context)),
-        lambda found: _setup_supply(loaded, context, found),
-    )
-
-
-def _setup_inputs(loaded: LoadedGame, reads: DataReads) -> tuple:
-    """All the setup check reads: the player counts, the box's components, and each entry with
-    where it stands and the data its amount reads."""
-    game, source = loaded.game, loaded.source
-    box = [(component.id, component.count) for component in game.components]
-    entries = [
-        (
-            entry.model_dump(),
-            [
-                repr(source.at("setup", index, *field))
-                for field in ((), ("component",), ("amount",))
-            ],
-            reads(entry.amount) if isinstance(entry.amount, str) else None,
-        )
-        for index, entry in enumerate(game.setup)
-    ]
-    return ("setup", game.players.min, game.players.max, box, entries)
+    """Sum each component's setup amounts for every player count and compare with the box."""
+    _setup_supply(loaded, data_context(loaded), report)
 
 
 def _setup_supply(loaded: LoadedGame, context: dict[str, Any], report: Report) -> None:
@@ -128,21 +101,8 @@ def _sum(parts: list[float]) -> str:
 def invariants(loaded: LoadedGame, report: Report) -> None:
     """Evaluate every invariant once over the whole game's data."""
     context = data_context(loaded)
-    reads = DataReads(loaded, context)
-    for index in range(len(loaded.game.invariants)):
-        _remembered_invariant(loaded, index, context, reads, report)
-
-
-def _remembered_invariant(
-    loaded: LoadedGame, index: int, context: dict[str, Any], reads: DataReads, report: Report
-) -> None:
-    """One invariant's findings, kept by a rebuild's cache with the data the expression reads."""
-    invariant, position = loaded.game.invariants[index], loaded.source.at("invariants", index)
-    remembered(
-        report,
-        lambda: ("invariant", repr(position), invariant.model_dump(), reads(invariant.expect)),
-        lambda found: _invariant(invariant, position, context, found),
-    )
+    for index, invariant in enumerate(loaded.game.invariants):
+        _invariant(invariant, loaded.source.at("invariants", index), context, report)
 
 
 def _invariant(

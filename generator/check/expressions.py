@@ -6,7 +6,6 @@ one reads the same in the other.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -14,14 +13,8 @@ from typing import Any
 from jinja2 import Undefined
 from jinja2.exceptions import UndefinedError
 
-from generator.cache.keys import digest
 from generator.load.game import LoadedGame
 from generator.render.text import environment
-
-# What follows a name read by one key: `['key']`, `["key"]` or `.key`.
-ITEM = re.compile(
-    r"""\s*(?:\[\s*(?P<quote>['"])(?P<quoted>[^'"]*)(?P=quote)\s*\]|\.\s*(?P<attribute>[A-Za-z_]\w*))"""
-)
 
 
 class ExpressionError(Exception):
@@ -40,49 +33,6 @@ def data_context(loaded: LoadedGame) -> dict[str, Any]:
         "token_sheets": _pieces(loaded, {sheet.id for sheet in game.token_sheets}),
         "count": _counter(counts(loaded)),
     }
-
-
-class DataReads:
-    """The digest of each name of an expression's context it could read, for the key of what
-    it finds: the context holds only these names, so one not written out is not read. A mapping
-    the expression only ever indexes by a key it holds (`decks['id']`, `params.id`) is read at
-    those keys alone, so a changed deck is not read by an invariant about another."""
-
-    def __init__(self, loaded: LoadedGame, context: dict[str, Any]) -> None:
-        self.values = {**context, "count": counts(loaded)}  # count() answers from its counts
-        self.digests: dict[tuple[str, ...], str] = {}
-
-    def __call__(self, expression: str) -> list[tuple[str, ...]]:
-        """(name, digest of its value) of each name the expression spells out, or (name, key,
-        digest of that item) for each item of a mapping it reads by key alone."""
-        reads: list[tuple[str, ...]] = []
-        for name in self.values:
-            items = self._items(name, expression)
-            if items is None:
-                reads.append((name, self._digest(name)))
-            else:
-                reads += [(name, item, self._digest(name, item)) for item in sorted(items)]
-        return reads
-
-    def _items(self, name: str, expression: str) -> set[str] | None:
-        """The keys `name` is read at, or None when it may be read whole (anything but a key
-        it holds, by `[...]` or by an attribute a dict does not have)."""
-        value, items = self.values[name], set()
-        for match in re.finditer(rf"\b{name}\b", expression):
-            item = ITEM.match(expression, match.end())
-            key = None if item is None else item["quoted"] if item["quote"] else item["attribute"]
-            if not isinstance(value, dict) or key not in value:
-                return None
-            if item["attribute"] and hasattr(dict, key):  # `.items` is the method, not the item
-                return None
-            items.add(key)
-        return items
-
-    def _digest(self, *path: str) -> str:
-        if path not in self.digests:
-            value = self.values[path[0]]
-            self.digests[path] = digest(value if len(path) == 1 else value[path[1]])
-        return self.digests[path]
 
 
 def _pieces(loaded: LoadedGame, owners: set[str]) -> dict[str, list[dict[str, Any]]]:
@@ -129,7 +79,7 @@ def evaluate(expression: str, context: dict[str, Any]) -> Any:
     try:
         result = environment().evaluate(_compiled(expression), context)
         if isinstance(result, Undefined):
-            result._fail_with_undefined_error()
+            str(result)  # a StrictUndefined raises its UndefinedError once it is used
         return result
     except Exception as exc:  # a designer's expression can fail in any way Python can
         raise ExpressionError(f"{type(exc).__name__}: {exc}") from exc

@@ -6,24 +6,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.cache.faces import stored_faces
-from generator.cache.keys import Uncacheable
-from generator.cache.rules import remembered
-from generator.check.registry import rule
+if TYPE_CHECKING:
+    from generator.build import Rendered
+
+from generator.check.registry import rendered_rule
 from generator.findings import Position, Report
 from generator.load.game import LoadedGame, PieceFile
 from generator.model import TokenSheet
-from generator.render.backs import back_layout_name, own_back
-from generator.render.board_faces import drawn_board
-from generator.render.faces import Face
+from generator.render.faces import Face, PieceFaces
 from generator.render.fit import LEGIBLE_PT
 from generator.render.items import IconItem, Rect, TextItem
 from generator.render.markup import ICON_SCALE, glyph_size, icons_in
-from generator.render.parallel import faces_on_all_cores
 
 TAG = re.compile(r"<[^>]*>")
 OVERLAP_MM = 0.1  # overlaps thinner than this are rounding, not overprinting
@@ -44,43 +42,22 @@ class Seen:
         self.size = min(self.size, size)
 
 
-@rule(
+@rendered_rule(
     "text-too-small",
     "warning",
     "Text on a card, token or board (or the letter inside a symbol drawn there) prints below "
     "the legible floor of 6 pt, and its layout element does not opt in with `allow_small: true`.",
 )
-@rule(
+@rendered_rule(
     "text-overlap",
     "warning",
     "Two texts printed on the same face overlap, measured on the fitted text.",
 )
-def legible_faces(loaded: LoadedGame, report: Report) -> None:
+def legible_faces(loaded: LoadedGame, rendered: Rendered, report: Report) -> None:
     glyphs = _glyphs(loaded)
-    with stored_faces(loaded) as keys:  # a build fits only the designs its cache does not hold
-        for pieces in loaded.piece_files.values():
-            if not _drawable(loaded, pieces):
-                continue
-            faces = _set_faces(loaded, pieces)  # fitted in order, for the build that follows
-            remembered(  # a set's findings read its faces alone: unchanged sets cost nothing
-                report,
-                lambda pieces=pieces: _set_inputs(keys, pieces, glyphs),
-                lambda found, faces=faces: _legible(faces, glyphs, found),
-            )
-    _legible(_board_faces(loaded), glyphs, report)
-
-
-def _set_inputs(
-    keys: dict[str, list[str]] | None, pieces: PieceFile, glyphs: dict[str, tuple[str, Position]]
-) -> tuple:
-    """All a set's findings read: its designs' faces (named by their keys, which cover where each
-    stands) and the letter and line of each symbol."""
-    if keys is None:  # no faces' memory: nothing names the faces
-        raise Uncacheable(pieces.owner.id)
-    letters = sorted(
-        (key, glyph, str(at.file), at.line, at.column) for key, (glyph, at) in glyphs.items()
-    )
-    return ("legible", _owner(pieces), keys[pieces.owner.id], letters)
+    for faces in (*rendered.decks, *rendered.token_sheets):
+        _legible(_set_faces(loaded, faces), glyphs, report)
+    _legible(_board_faces(loaded, rendered), glyphs, report)
 
 
 def _legible(
@@ -134,11 +111,9 @@ def _legible(
         )
 
 
-def _set_faces(loaded: LoadedGame, pieces: PieceFile) -> list[tuple[str, Position, Face]]:
-    """Every face of a deck or token sheet, resolved as the build resolves it (and kept for the
-    build that follows); what the build would report is dropped (other rules, or the build
-    itself, report it)."""
-    faces = faces_on_all_cores(loaded, pieces, Report())
+def _set_faces(loaded: LoadedGame, faces: PieceFaces) -> list[tuple[str, Position, Face]]:
+    """Every face of a deck or token sheet, with the place of its design's row."""
+    pieces = loaded.piece_files[faces.owner.id]
     sides = [*enumerate(faces.fronts), *enumerate(faces.backs or ())]
     return [(_owner(pieces), pieces.position(index), face) for index, face in sides]
 
@@ -149,12 +124,10 @@ def _owner(pieces: PieceFile) -> str:
     return f"{kind} '{pieces.owner.id}'"
 
 
-def _board_faces(loaded: LoadedGame) -> Iterator[tuple[str, Position, Face]]:
-    """Every board's face (kept for the build that follows); what drawing it finds is dropped
-    (the build reports it)."""
-    for index, board in enumerate(loaded.game.boards):
-        where = loaded.source.at("boards", index)
-        yield f"board '{board.id}'", where, drawn_board(loaded, index, Report())
+def _board_faces(loaded: LoadedGame, rendered: Rendered) -> Iterator[tuple[str, Position, Face]]:
+    """Every board's face, with the place of its entry."""
+    for index, (board, face) in enumerate(rendered.boards):
+        yield f"board '{board.id}'", loaded.source.at("boards", index), face
 
 
 def _glyphs(loaded: LoadedGame) -> dict[str, tuple[str, Position]]:
@@ -186,13 +159,6 @@ def _small_letters(
             size = glyph_size(glyphs[item.symbol][0], min(item.box.width, item.box.height) * mm)
             if size < LEGIBLE_PT - 1e-6:
                 yield (item.symbol, "an icon"), size
-
-
-def _drawable(loaded: LoadedGame, pieces: PieceFile) -> bool:
-    """Every layout the set draws with exists (a missing one is reported by its own rule)."""
-    names = [pieces.owner.layout, back_layout_name(pieces)]
-    names += [own_back(piece)[0] for piece in pieces.pieces]
-    return all(name in loaded.layouts for name in names if name)
 
 
 def _too_small(item: TextItem) -> bool:

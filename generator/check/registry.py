@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from generator.check.outline import RulebookText
 from generator.findings import Report
@@ -12,7 +12,8 @@ from generator.load.game import LoadedGame
 
 Check = Callable[[LoadedGame, Report], None]
 TextCheck = Callable[[RulebookText, Report], None]
-AnyCheck = TypeVar("AnyCheck", Check, TextCheck)
+RenderedCheck = Callable[[LoadedGame, Any, Report], None]  # given the game's rendered faces
+AnyCheck = TypeVar("AnyCheck", Check, TextCheck, RenderedCheck)
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Rule:
 RULES: dict[str, Rule] = {}
 CHECKS: list[Check] = []
 TEXT_CHECKS: list[TextCheck] = []
+RENDERED_CHECKS: list[RenderedCheck] = []
 
 STAGE_RULES = (
     Rule("yaml-syntax", "error", "A YAML file that cannot be parsed, or an alias inside itself."),
@@ -77,6 +79,14 @@ def text_rule(code: str, severity: str, summary: str) -> Callable[[TextCheck], T
     return _registrar(TEXT_CHECKS, Rule(code, severity, summary))
 
 
+def rendered_rule(
+    code: str, severity: str, summary: str
+) -> Callable[[RenderedCheck], RenderedCheck]:
+    """Register a check of what rendering made (fitted text, drawn faces), run once the game is
+    rendered: by `pnp build` before anything is drawn on a page, and by `pnp check`."""
+    return _registrar(RENDERED_CHECKS, Rule(code, severity, summary))
+
+
 def _registrar(checks: list[AnyCheck], new: Rule) -> Callable[[AnyCheck], AnyCheck]:
     """A decorator recording a rule's code once and its check once in `checks`."""
     if new.code in RULES:
@@ -99,6 +109,12 @@ def run_rules(loaded: LoadedGame, report: Report) -> None:
     """Run every registered check over a loaded game."""
     for check in CHECKS:
         check(loaded, report)
+
+
+def run_rendered_rules(loaded: LoadedGame, rendered: Any, report: Report) -> None:
+    """Run every registered check of rendered faces."""
+    for check in RENDERED_CHECKS:
+        check(loaded, rendered, report)
 
 
 def run_text_rules(text: RulebookText, report: Report) -> None:

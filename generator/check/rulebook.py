@@ -10,8 +10,6 @@ from pathlib import Path
 
 from jinja2 import UndefinedError
 
-from generator.cache.blocks import stored_blocks
-from generator.cache.rules import remembered
 from generator.check.html_repair import well_formed
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
 from generator.check.registry import rule, run_text_rules, text_rule
@@ -80,16 +78,10 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
         report.error("rulebook-data", Position(path, exc.line), f"expected {expected}, found {exc}")
         return
     aliases = tuple((alias, term.name) for term in loaded.game.terms for alias in term.aliases)
-    book = stored_blocks(text, title, tuple(term.name for term in loaded.game.terms))
+    book = rulebook_blocks(text, title, tuple(term.name for term in loaded.game.terms))
     source = path.read_text(encoding="utf-8")
     headings = _headings(book)
-    remembered(  # all the text rules read, so a rebuild reads unchanged prose once
-        report,
-        lambda: ("text", str(path), source, headings, aliases, sorted(book.by_key)),
-        lambda found: check_rulebook(
-            RulebookText(path, book_outline(headings, source), aliases), book, found
-        ),
-    )
+    check_rulebook(RulebookText(path, book_outline(headings, source), aliases), book, report)
     for figure in (block for block in book.blocks if isinstance(block, Figure)):
         line = next(
             (i for i, text in enumerate(source.splitlines(), start=1) if figure.src in text), 1

@@ -8,14 +8,13 @@ Serif 4, a book face cut for running text at 9-10 pt.
 from __future__ import annotations
 
 import unicodedata
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.cache.derived import derived
 from generator.fonts.families import (
     FONT_SUFFIXES,
     STYLES,
@@ -31,7 +30,6 @@ from generator.fonts.glyph_codes import name_unmapped_glyphs
 from generator.fonts.instances import FontFileError, embeddable, font_facts
 
 CARD_FAMILY = "Inter"
-PACKAGED_FAMILY = "packaged-family"  # the build cache's kind for a fontpkg family found
 BOOK_FAMILY = "Source Serif 4"
 # Marks that shape or order text but draw nothing, so no font needs a glyph for them.
 INVISIBLE = {"Cc", "Cf", "Zl", "Zp"}
@@ -82,9 +80,8 @@ def _family_of_file(folder: Path, relative: str) -> str:
 
 @cache
 def _packaged(name: str) -> Family | None:
-    """An installed family by name, kept in a build's cache: fontpkg finds one by reading every
-    installed package's entry points (9 ms a process)."""
-    return derived(PACKAGED_FAMILY, (name,), partial(packaged_family, name), Family)
+    """An installed family by name, found once a process."""
+    return packaged_family(name)
 
 
 def face_name(family: Family, style: str = "regular") -> str:

@@ -99,19 +99,10 @@ class LoadedGame:
     piece_files: dict[str, PieceFile]
     layouts: dict[str, Layout]
     layout_positions: dict[str, Position]
-    # Each design's resolved faces and what resolving them found, by (set id, index, how
-    # placeholders print): `pnp check` resolves every face to measure its text, and the build
-    # that follows reuses them instead of fitting every text again.
-    resolved: dict[tuple[str, int, str], Any] = field(default_factory=dict, repr=False)
-    # Each design's key in the faces' memory (cache/faces.py), by the same names: it covers all
-    # the design's faces are drawn from, so the build's job keys name the faces by it.
-    design_keys: dict[tuple[str, int, str], str] = field(default_factory=dict, repr=False)
-    # Each board's face and what drawing it found, by (index, how placeholders print), shared
-    # the same way (render/board_faces.py).
-    boards: dict[tuple[int, str], Any] = field(default_factory=dict, repr=False)
     # Each rulebook-like document's text with the data filled in, or the TextError filling it
-    # in raised, by (file, how placeholders print), shared the same way (render/filled_texts.py).
-    texts: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
+    # in raised, by file: the check's rulebook rules and the build each read it
+    # (render/filled_texts.py).
+    texts: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
 def load_game(folder: Path, report: Report) -> LoadedGame | None:

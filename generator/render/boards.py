@@ -21,6 +21,7 @@ from generator.units import Size, parse_extent, parse_size
 SLOT_KINDS = {"rect": "rect", "round": "ellipse", "diamond": "diamond"}
 AREA_KINDS = {"round": "ellipse", "square": "rect", "hex": "hexagon"}
 Labeller = Callable[..., Item | None]
+NO_FIELDS = "mark"  # a board has no fields, so nothing on it is a placeholder to print
 
 
 def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report) -> Face:
@@ -48,7 +49,8 @@ def board_face(loaded: LoadedGame, board: Board, where: Position, report: Report
             items.extend(_slots(element, box, symbols, label))
         else:
             at = loaded.source.at("boards", index, "elements", number)
-            item = element_item(loaded, element, box, context, Whose(board, board, at), report)
+            who = Whose(board, board, at)
+            item = element_item(loaded, element, box, context, who, report, NO_FIELDS)
             if item is not None:
                 items.append(item)
     background = board.background

@@ -20,8 +20,6 @@ hold blank lines) is converted whole.
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 import re
 import xml.etree.ElementTree as ET
 from functools import lru_cache
@@ -34,9 +32,6 @@ from markdown.extensions.def_list import DefListExtension
 from markdown.extensions.tables import TableExtension
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
-
-from generator.cache.keys import code_version, digest
-from generator.cache.rules import active_store
 
 EXTENSIONS = (TableExtension, AttrListExtension, AdmonitionExtension, DefListExtension)
 INLINE_SYNTAX = re.compile(r"[`\\\[<&*_]|  \n")  # what every inline pattern needs to match
@@ -83,35 +78,9 @@ class PlainTextExtension(Extension):
 
 
 def book_html(text: str, name: str = "") -> str:
-    """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it; in a
-    build, a section at a time, the sections' HTML kept in its cache under the document's
-    `name` (one file a document: a cold build writes no more files for it)."""
+    """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it."""
     unused = frozenset(name for name, marks in NEEDS.items() if not any(m in text for m in marks))
-    store = active_store()
-    if store is None or WHOLE_ONLY.search(text):
-        return _html(unused, text)
-    key = digest(SECTIONS, code_version(), name)
-    kept = store.unpickled(SECTIONS, key)
-    kept = kept if isinstance(kept, dict) else {}
-    made: dict[str, str] = {}  # by the SHA-256 of the section's Markdown
-    htmls = []
-    for section in _sections(text):
-        sha = hashlib.sha256(section.encode()).hexdigest()
-        found = kept.get(sha)
-        html = made[sha] = found if isinstance(found, str) else _html(unused, section)
-        htmls.append(html)
-    if made != kept:
-        store.keep_bytes(SECTIONS, key, pickle.dumps(made, pickle.HIGHEST_PROTOCOL))
-    return "\n".join(html for html in htmls if html)
-
-
-def _sections(text: str) -> list[str]:
-    """The document cut before each heading line that follows a blank line; blank lines before
-    the first heading stay with it (alone they convert to nothing, before text maybe not)."""
-    sections = SECTION_START.split(text)
-    if len(sections) > 1 and not sections[0].strip():
-        sections[:2] = [f"{sections[0]}\n\n{sections[1]}"]
-    return sections
+    return _html(unused, text)
 
 
 def _html(unused: frozenset[str], text: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from pathlib import Path
@@ -11,7 +11,8 @@ from typing import Any
 
 from generator import progress
 from generator.colours import parse_colour
-from generator.findings import Finding, Position, Report
+from generator.context import BuildContext
+from generator.findings import Position, Report
 from generator.load.art import read_art, report_art, report_once
 from generator.load.game import AssetError, LoadedGame, PieceFile, game_file
 from generator.model import Deck, Layout, TokenSheet
@@ -28,7 +29,6 @@ from generator.model.layout import (
 )
 from generator.render.backs import back_layout_name, crosswise, own_back, shares_back
 from generator.render.fit import fit_text, smallest_size
-from generator.render.heap import frozen_heap, settle
 from generator.render.items import (
     IconItem,
     ImageItem,
@@ -38,6 +38,7 @@ from generator.render.items import (
     TextItem,
     turned_box,
 )
+from generator.render.memo import Resolved, design_keys, register_families
 from generator.render.pips import pip_count, pip_items
 from generator.render.rose import rose_items
 from generator.render.slotted import by_fields
@@ -46,7 +47,6 @@ from generator.render.text import (
     game_context,
     label,
     piece_context,
-    placeholder_mode,
     render_text,
     shown,
     unmarked,
@@ -112,6 +112,7 @@ class LaidOut:
     size: Size
     boxes: list[tuple[Any, Rect]]
     turned: bool
+    placeholders: str  # how placeholders print: blank, mark or hide
     alike: dict[Any, Item] = field(default_factory=dict)  # items drawn alike, once a deck
 
 
@@ -134,82 +135,96 @@ class PieceFaces:
         return sum(self.quantities)
 
 
-def piece_faces(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceFaces:
-    """Resolve every design of a deck or token sheet; text that cannot fit is reported, not drawn."""
-    fronts, backs = design_faces(loaded, pieces, range(len(pieces.pieces)), report)
-    return assembled(loaded, pieces, fronts, backs)
-
-
-def assembled(
-    loaded: LoadedGame, pieces: PieceFile, fronts: list[Face], backs: list[Face]
+def piece_faces(
+    loaded: LoadedGame, pieces: PieceFile, report: Report, context: BuildContext | None = None
 ) -> PieceFaces:
-    """The faces record of a deck or token sheet from its rendered designs."""
+    """Resolve every design of a deck or token sheet; text that cannot fit is reported, not drawn."""
+    indexes = range(len(pieces.pieces))
+    resolved = design_faces(loaded, pieces, indexes, report, context or BuildContext())
+    return assembled(loaded, pieces, resolved)
+
+
+def assembled(loaded: LoadedGame, pieces: PieceFile, resolved: list[Resolved]) -> PieceFaces:
+    """The faces record of a deck or token sheet from its resolved designs, in order."""
     owner = pieces.owner
     front = loaded.layouts[owner.layout]
     size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
+    backs = tuple(back for _, back, _ in resolved if back is not None)
     return PieceFaces(
         owner,
         size,
         front.bleed,
         owner.shape if isinstance(owner, TokenSheet) else "card",
-        tuple(fronts),
-        tuple(backs) if back_layout_name(pieces) else None,
+        tuple(front for front, _, _ in resolved),
+        backs if back_layout_name(pieces) else None,
         tuple(piece.quantity for piece in pieces.pieces),
         shares_back(pieces),
     )
 
 
 def design_faces(
-    loaded: LoadedGame, pieces: PieceFile, indexes: range, report: Report
-) -> tuple[list[Face], list[Face]]:
-    """Fronts (and backs, when the set has them) of some of its designs, in order."""
-    owner = pieces.owner
-    front = loaded.layouts[owner.layout]
-    size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
-    back_name = back_layout_name(pieces)
-    shared = game_context(loaded)
+    loaded: LoadedGame,
+    pieces: PieceFile,
+    indexes: Sequence[int],
+    report: Report,
+    context: BuildContext,
+) -> list[Resolved]:
+    """Front, back (when the set has backs) and findings of some of its designs, in order:
+    taken from the context's memo when it holds them, else fitted now (and kept there)."""
+    memo = context.memo
+    keys = design_keys(loaded, pieces, context.placeholders) if memo is not None else []
+    layouts = Layouts(loaded, pieces.owner, context.placeholders)
     _art_path.cache_clear()
-    laid: dict[str, LaidOut] = {}
-
-    def laid_out(name: str) -> LaidOut:
-        if name not in laid:
-            layout = with_families(loaded.layouts[name], loaded.game)
-            turned = crosswise(size, parse_size(layout.size), owner)
-            at = size.rotated() if turned else size
-            laid[name] = LaidOut(name, layout, at, _boxes(layout, at), turned)
-        return laid[name]
-
-    fronts, backs = [], []
-    with frozen_heap():  # the faces outlive this loop: the collector need not rescan them
-        for index in indexes:
-            key = (owner.id, index, placeholder_mode())
-            if key not in loaded.resolved:
-                piece = pieces.pieces[index]
-                context = piece_context(shared, owner, piece)
-                who = Whose(owner, piece, pieces.position(index), partial(pieces.position, index))
-                found = Report()
-                front = _face(loaded, laid_out(owner.layout), context, who, found)
-                back = None
-                if back_name is not None:
-                    back = _back_face(loaded, laid_out, back_name, context, who, found)
-                loaded.resolved[key] = (front, back, tuple(found.findings))
-            front, back, findings = loaded.resolved[key]
-            report.findings.extend(findings)
-            fronts.append(front)
-            if back is not None:
-                backs.append(back)
-            settle(len(fronts))
-            progress.advance(progress.FACES, 1 if back_name is None else 2)
-    return fronts, backs
+    found: list[Resolved] = []
+    recalled = False
+    for index in indexes:
+        kept = memo.recall(keys[index]) if memo is not None else None
+        recalled = recalled or kept is not None
+        if kept is None:
+            kept = _resolved(loaded, pieces, index, layouts)
+            if memo is not None:
+                memo.keep(keys[index], kept)
+        report.findings.extend(kept[2])
+        found.append(kept)
+        progress.advance(progress.FACES, 1 if kept[1] is None else 2)
+    if recalled:
+        register_families(loaded, pieces)  # faces from the memo draw with the fonts fitted
+    return found
 
 
-Resolved = tuple[Face, Face | None, tuple[Finding, ...]]  # a design's front, back, findings
+class Layouts:
+    """The layouts one deck or token sheet draws, each laid out once at the set's size (so its
+    faces share the items they draw alike)."""
+
+    def __init__(self, loaded: LoadedGame, owner: Deck | TokenSheet, placeholders: str) -> None:
+        self.loaded, self.owner, self.placeholders = loaded, owner, placeholders
+        front = loaded.layouts[owner.layout]
+        self.size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
+        self.laid: dict[str, LaidOut] = {}
+        self.shared = game_context(loaded)  # what any of its texts may quote from the game
+
+    def __call__(self, name: str) -> LaidOut:
+        """The layout `name`, laid out at the set's size (turned when it stands the other way)."""
+        if name not in self.laid:
+            layout = with_families(self.loaded.layouts[name], self.loaded.game)
+            turned = crosswise(self.size, parse_size(layout.size), self.owner)
+            at = self.size.rotated() if turned else self.size
+            self.laid[name] = LaidOut(name, layout, at, _boxes(layout, at), turned, self.placeholders)
+        return self.laid[name]
 
 
-def all_resolved(loaded: LoadedGame, pieces: PieceFile) -> bool:
-    """Whether every design of the set is resolved already (by the check that came first)."""
-    mode = placeholder_mode()
-    return all((pieces.owner.id, i, mode) in loaded.resolved for i in range(len(pieces.pieces)))
+def _resolved(loaded: LoadedGame, pieces: PieceFile, index: int, layouts: Layouts) -> Resolved:
+    """One design's front, its back when the set has backs, and what resolving them found."""
+    owner, piece = pieces.owner, pieces.pieces[index]
+    context = piece_context(layouts.shared, owner, piece)
+    who = Whose(owner, piece, pieces.position(index), partial(pieces.position, index))
+    found = Report()
+    front = _face(loaded, layouts(owner.layout), context, who, found)
+    back_name = back_layout_name(pieces)
+    back = None
+    if back_name is not None:
+        back = _back_face(loaded, layouts, back_name, context, who, found)
+    return front, back, tuple(found.findings)
 
 
 def _back_face(
@@ -278,7 +293,7 @@ def _face(
         if blank is not None:
             items.extend(blank)
             continue
-        item = element_item(loaded, element, box, context, who, report)
+        item = element_item(loaded, element, box, context, who, report, laid.placeholders)
         if item is not None:
             items.append(_alike(laid, item, element))
     return Face(
@@ -307,7 +322,7 @@ def _placeholder_items(
 ) -> list[Item] | None:
     """What a placeholder prints instead, unless marked: the note and a lone `?` give way to a
     write-in blank (or nothing when hidden); None for an element that prints as usual."""
-    mode = placeholder_mode()
+    mode = laid.placeholders
     if mode == "mark" or not isinstance(element, TextElement):
         return None
     if element.when == "placeholder":
@@ -349,9 +364,10 @@ def _only_mark(element: TextElement, context: dict) -> bool:
 
 
 def element_item(
-    loaded, element, box: Rect, context: dict, who: Whose, report: Report
+    loaded, element, box: Rect, context: dict, who: Whose, report: Report, placeholders: str
 ) -> Item | None:
-    """One element resolved for one card, or None when it has nothing to show."""
+    """One element resolved for one card (placeholders printed as `placeholders` says), or
+    None when it has nothing to show."""
     if isinstance(element, RectElement | EllipseElement | LineElement):
         kind = {RectElement: "rect", EllipseElement: "ellipse", LineElement: "line"}[type(element)]
         fill = getattr(element, "fill", None)
@@ -368,7 +384,7 @@ def element_item(
             element.bleed,
         )
     if isinstance(element, TextElement | FieldsElement):
-        return _text_item(loaded, element, box, context, who, report)
+        return _text_item(loaded, element, box, context, who, report, placeholders)
     if isinstance(element, ImageElement):
         source = element.src or _value(context, element.field or "")
         if not isinstance(source, str) or not source:
@@ -466,7 +482,7 @@ def _art_path(folder: Path, relative: str) -> Path:
 
 
 def _text_item(
-    loaded, element, box: Rect, context: dict, who: Whose, report: Report
+    loaded, element, box: Rect, context: dict, who: Whose, report: Report, placeholders: str
 ) -> TextItem | None:
     label = (isinstance(element, TextElement) and element.field) or element.name or element.type
     try:
@@ -476,7 +492,7 @@ def _text_item(
         report.error("template", who.where, f"{named}: {exc}")
         return None
     if _has_placeholder(context):
-        text = unmarked(text)
+        text = unmarked(text, placeholders)
     if not text.strip():
         return None
     symbols = frozenset(symbol.key for symbol in loaded.game.symbols)

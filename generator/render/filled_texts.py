@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from generator.load.game import LoadedGame
 from generator.render.rulebook import rulebook_text
-from generator.render.text import TextError, placeholder_mode
+from generator.render.text import TextError
 
 
 def filled_text(loaded: LoadedGame, file: str) -> str:
     """`rulebook_text(loaded, file)`, filled in the first time it is asked for; a template that
     does not render raises its TextError each time."""
-    key = (file, placeholder_mode())
+    key = file
     if key not in loaded.texts:
         try:
             loaded.texts[key] = rulebook_text(loaded, file)

@@ -1,64 +1,55 @@
-"""Rendering a large deck on both cores: the second half of its designs in a forked worker.
+"""Rendering a large deck on both cores: half of the designs still to fit in a forked worker.
 
 The worker inherits the loaded game through fork, so only the fitted faces travel back.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from generator import progress
+from generator.context import BuildContext
 from generator.cores import can_fork, cores, worker_pool
 from generator.findings import Report
 from generator.limits import applied
 from generator.load.game import LoadedGame, PieceFile
-from generator.render.faces import (
-    PieceFaces,
-    Resolved,
-    all_resolved,
-    assembled,
-    design_faces,
-    piece_faces,
-)
-from generator.render.heap import frozen_heap
-from generator.render.text import placeholder_mode
+from generator.render.faces import PieceFaces, assembled, design_faces
+from generator.render.memo import Resolved, design_keys
 
 PARALLEL_MIN_DESIGNS = 3000  # below this, sending faces back costs more than the second core saves
 
 
-def faces_on_all_cores(loaded: LoadedGame, pieces: PieceFile, report: Report) -> PieceFaces:
+def faces_on_all_cores(
+    loaded: LoadedGame, pieces: PieceFile, report: Report, context: BuildContext
+) -> PieceFaces:
     """The same faces as `piece_faces`, with big decks split over two processes."""
-    count = len(pieces.pieces)
-    if (
-        count < PARALLEL_MIN_DESIGNS
-        or all_resolved(loaded, pieces)
-        or cores() < 2
-        or not can_fork()
-    ):
-        return piece_faces(loaded, pieces, report)
-    middle = count // 2
-    with frozen_heap(), worker_pool(partial(_render_range, loaded, pieces), [middle], 1) as submit:
-        later = submit(0)
-        fronts, backs = design_faces(loaded, pieces, range(middle), report)
-        resolved = later.result()
-    loaded.resolved.update(resolved)  # a build after `check` finds the worker's half too
-    for front, back, findings in resolved.values():
-        fronts.append(front)
-        backs.extend([back] if back is not None else [])
-        report.findings.extend(findings)
-    progress.advance(progress.FACES, sum(1 + (b is not None) for _, b, _ in resolved.values()))
-    return assembled(loaded, pieces, fronts, backs)
+    count, memo = len(pieces.pieces), context.memo
+    keys = design_keys(loaded, pieces, context.placeholders) if memo is not None else []
+    missing = [i for i in range(count) if memo is None or memo.recall(keys[i]) is None]
+    if len(missing) < PARALLEL_MIN_DESIGNS or context.one_process or cores() < 2 or not can_fork():
+        return assembled(loaded, pieces, design_faces(loaded, pieces, range(count), report, context))
+    later = missing[len(missing) // 2 :]
+    alone = replace(context, memo=None)  # the worker only fits; this process keeps
+    work = partial(_fitted, loaded, pieces, alone)
+    with worker_pool(work, [later], 1) as submit:
+        future = submit(0)
+        there_too = set(later)
+        here = [i for i in range(count) if i not in there_too]
+        resolved = dict(zip(here, design_faces(loaded, pieces, here, report, context), strict=True))
+        there = future.result()
+    for index, found in zip(later, there, strict=True):
+        resolved[index] = found
+        report.findings.extend(found[2])
+        progress.advance(progress.FACES, 1 if found[1] is None else 2)
+        if memo is not None:
+            memo.keep(keys[index], found)
+    return assembled(loaded, pieces, [resolved[i] for i in range(count)])
 
 
-def _render_range(
-    loaded: LoadedGame, pieces: PieceFile, start: int
-) -> dict[tuple[str, int, str], Resolved]:
-    """Run in the worker: resolve the shared deck's designs from `start` on, in order."""
-    stop = len(pieces.pieces)
+def _fitted(
+    loaded: LoadedGame, pieces: PieceFile, context: BuildContext, indexes: list[int]
+) -> list[Resolved]:
+    """Run in the worker: fit the designs at `indexes`, in order."""
     with applied(loaded.game.limits):
-        design_faces(loaded, pieces, range(start, stop), Report())
-    mode = placeholder_mode()
-    return {
-        key: loaded.resolved[key]
-        for key in ((pieces.owner.id, i, mode) for i in range(start, stop))
-    }
+        return design_faces(loaded, pieces, indexes, Report(), context)

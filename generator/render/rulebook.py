@@ -6,19 +6,15 @@ numbered headings, paragraphs, lists, tables and boxes with cross-references res
 
 from __future__ import annotations
 
-import marshal
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, partial
-from importlib.util import MAGIC_NUMBER
+from functools import cache, lru_cache
 from pathlib import Path
-from types import CodeType
 from typing import TYPE_CHECKING
 
 from jinja2 import Template
 
-from generator.cache.derived import derived
 from generator.load.game import LoadedGame
 from generator.load.sources import read_text
 from generator.render.positions import BoardPosition, position_block
@@ -30,7 +26,6 @@ if TYPE_CHECKING:
     from generator.render.cover import Cover
 
 RULEBOOK_FILE = "rulebook.md"
-COMPILED = "compiled-rulebooks"  # rulebook templates' code in the build cache (cache/derived.py)
 BOOKLET_RULEBOOK = "rulebook"
 NUMBERED_REF = re.compile(r"\((\d+(?:\.\d+)+)\)")
 EXPLICIT_NUMBER = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s*")
@@ -140,20 +135,8 @@ def rulebook_text(loaded: LoadedGame, file: str = RULEBOOK_FILE) -> str:
 
 @lru_cache(maxsize=16)
 def _template(source: str) -> Template:
-    """Compile a rulebook once: the check and the build both render it, and a rebuild of the
-    game loads the code its last build compiled (60-90 ms for each bundled rulebook)."""
-    environment = rulebook_environment()
-    code = derived(
-        COMPILED,
-        (source, MAGIC_NUMBER),  # bytecode is only good for the Python that compiled it
-        partial(environment.compile, source),
-        CodeType,
-        marshal.dumps,
-        marshal.loads,
-    )
-    return environment.template_class.from_code(
-        environment, code, environment.make_globals(None), None
-    )
+    """Compile a rulebook once a process: the check and the build both render it."""
+    return rulebook_environment().from_string(source)
 
 
 def template_line(exc: BaseException) -> int:

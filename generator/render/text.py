@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache, lru_cache
 from typing import Any
 
@@ -13,7 +11,6 @@ from jinja2 import Template, TemplateError
 from generator.load.game import LoadedGame
 from generator.model import Piece, PieceSet
 from generator.model.game import is_placeholder, printed_value
-from generator.options import PLACEHOLDER_MODES
 from generator.render.sandbox import BoundedSandbox, TemplateLimit
 
 JINJA_SYNTAX = re.compile(r"\{[{%#]")
@@ -22,29 +19,11 @@ SYMBOL = re.compile(r":([A-Za-z0-9][A-Za-z0-9_.-]*):")
 # A `?` standing alone (not ending a question): how templates print a placeholder value.
 LONE_MARK = re.compile(r"(?<![\w?!])\?(?![\w?])")
 WRITE_IN = "______"  # a short ruled blank a player writes the value on
-_MODE = ["blank"]  # a plain global, so a forked render worker inherits it
 
 
-def placeholder_mode() -> str:
-    """How placeholders print in this build: write-in blanks, marked `?`, or not at all."""
-    return _MODE[0]
-
-
-@contextmanager
-def placeholders(mode: str) -> Iterator[None]:
-    """Render with placeholders printed as `mode` (one of PLACEHOLDER_MODES)."""
-    if mode not in PLACEHOLDER_MODES:
-        raise ValueError(f"expected one of {', '.join(PLACEHOLDER_MODES)}, found '{mode}'")
-    before, _MODE[0] = _MODE[0], mode
-    try:
-        yield
-    finally:
-        _MODE[0] = before
-
-
-def unmarked(text: str) -> str:
-    """Text with each lone `?` of a placeholder as a write-in blank, or gone when hidden."""
-    mode = placeholder_mode()
+def unmarked(text: str, mode: str) -> str:
+    """Text with each lone `?` of a placeholder as a write-in blank, or gone when hidden (as
+    `mode` says; marked, it stays)."""
     if mode == "mark":
         return text
     if mode == "blank":

@@ -38,7 +38,7 @@ class Preview:
         self, folders: list[Path], stopping: Callable[[], bool], cache: Path | None
     ) -> None:
         self.previews = {p.id: p for p in (GamePreview(folder, cache) for folder in folders)}
-        self.views = {gid: Views() for gid in self.previews}
+        self.views = {gid: Views(preview) for gid, preview in self.previews.items()}
         self.hub = Hub(stopping)
 
     def game_of(self, request: Request) -> GamePreview:

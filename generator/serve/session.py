@@ -19,8 +19,6 @@ from generator.render.faces import Face, PieceFaces
 from generator.serve.designs import Designs
 from generator.serve.previews import FaceStore, face_pngs, screen_dpi
 
-# Rendering uses process-wide state (limits, placeholder mode, caches): one render at a time.
-RENDER_LOCK = threading.Lock()
 PREVIEWS = "previews"  # the cache store's kind for preview PNGs
 
 
@@ -82,19 +80,19 @@ class GamePreview:
         self.cache = Store(cache) if cache else None  # the build's: faces and PNGs kept there
         self.designs = Designs(self.cache)
         self.snapshot = Snapshot(title=_title(self.folder))
+        self.refreshing = threading.Lock()  # one refresh of this game at a time; games apart
 
     def refresh(self) -> Snapshot:
         """Check the game again and render what changed; draw only faces whose content changed."""
-        with RENDER_LOCK:
+        with self.refreshing:
             self.snapshot = self._refreshed(self.snapshot)
         return self.snapshot
 
     def _refreshed(self, before: Snapshot) -> Snapshot:
         stale = replace(before, version=before.version + 1, stale=True, redrawn=frozenset())
         try:
-            with self.designs.refreshing():
-                loaded, report = check_game(self.folder)
-                rendered = self._rendered(loaded, report)
+            loaded, report = check_game(self.folder)
+            rendered = self._rendered(loaded, report)
         except Exception as exc:  # a crash of pnp on this data must not stop the server
             return replace(stale, problem=f"internal error: {type(exc).__name__}: {exc}")
         findings = tuple(report.sorted())

@@ -10,10 +10,12 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 
 from generator.build import rendered_game
+from generator.context import BuildContext
 from generator.load.game import LoadedGame
+from generator.render.memo import FaceMemo
 from generator.render.rulebook import RULEBOOK_FILE, has_rulebook
 from generator.serve.previews import face_digest, face_pngs, screen_dpi
-from generator.serve.session import RENDER_LOCK, Snapshot, face_of
+from generator.serve.session import GamePreview, Snapshot, face_of
 from generator.units import PAPERS
 from generator.write.boards import boards_pdf
 from generator.write.kit import rulebook_file
@@ -50,13 +52,14 @@ class Views:
 
     KEEP = 8
 
-    def __init__(self) -> None:
+    def __init__(self, preview: GamePreview) -> None:
+        self.preview = preview
         self.cache: dict[str, Pages] = {}
 
     def _kept(self, key: str, draw) -> Pages:
-        """The pages under `key`, drawn (one render at a time) when not in the cache."""
+        """The pages under `key`, drawn when not in the cache (not while its game refreshes)."""
         if key not in self.cache:
-            with RENDER_LOCK:
+            with self.preview.refreshing:
                 try:
                     pages = draw()
                 except Exception as exc:  # a crash of pnp drawing a view must not stop the server
@@ -99,7 +102,7 @@ class Views:
         faces = [tile.digest for group in snapshot.groups for tile in group.tiles]
         text = (loaded.folder / RULEBOOK_FILE).read_bytes()
         key = _key("rulebook", (loaded.game, loaded.layouts, rows, faces, text))
-        return self._kept(key, lambda: _rulebook_pages(loaded))
+        return self._kept(key, lambda: _rulebook_pages(loaded, self.preview.designs.memo))
 
 
 def _key(kind: str, content: object) -> str:
@@ -122,10 +125,10 @@ def _sheets_pdf(snapshot: Snapshot, kind: str, group_id: str) -> bytes:
     return card_sheets(title, decks, PRINTING, symbols, folder).data
 
 
-def _rulebook_pages(loaded: LoadedGame) -> Pages:
+def _rulebook_pages(loaded: LoadedGame, memo: FaceMemo) -> Pages:
     """rulebook.pdf's pages at screen size and its bookmarks as the outline, from a whole
-    render of the game as the build makes it."""
-    rendered, game = rendered_game(loaded), loaded.game
+    render of the game as the build makes it (its designs from the preview's memo)."""
+    rendered, game = rendered_game(loaded, BuildContext(memo=memo)), loaded.game
     assert rendered.rulebook is not None
     full = rulebook_file(
         rendered.rulebook,

@@ -42,7 +42,6 @@ from generator.load.art import read_art
 from generator.load.game import game_file
 from generator.model import Symbol
 from generator.render.book_index import has_index_entries
-from generator.render.heap import frozen_heap
 from generator.render.markup import symbol_uri
 from generator.render.positions import BoardPosition
 from generator.render.rulebook import (
@@ -531,8 +530,7 @@ def _typeset(
         contents._entries, index._entries = known.contents, known.index
     kind = _canvas_class(symbols, folder, faces, pieces, booklet, kept)
     canvas = index.getCanvasMaker(canvasmaker=kind)
-    with frozen_heap():  # the story and all the process holds outlive the passes: no rescans
-        document.multiBuild(story, canvasmaker=canvas)
+    document.multiBuild(story, canvasmaker=canvas)
     placed = Placed(
         document.known_pages, numbers.before or {}, contents._lastEntries, index._lastEntries
     )
