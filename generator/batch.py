@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.cache.kits import cached_kit, game_key, keep_kit
 from generator.cache.store import Store
@@ -16,6 +17,9 @@ from generator.errors import DataError
 from generator.findings import Finding
 from generator.options import BuildOptions
 from generator.write.output import Kit, counted_components
+
+if TYPE_CHECKING:
+    from generator.render.memo import FaceMemo
 
 
 @dataclass(frozen=True)
@@ -50,17 +54,27 @@ def cached_game(folder: Path, options: BuildOptions, cache: Path | None) -> Plan
 
 
 def built_game(
-    folder: Path, options: BuildOptions, cache: Path | None, one_process: bool = False
+    folder: Path,
+    options: BuildOptions,
+    cache: Path | None,
+    one_process: bool = False,
+    memo: FaceMemo | None = None,
 ) -> Planned:
-    """A game checked, rendered and imposed; what it made is kept for the cache (if any)."""
+    """A game checked, rendered and imposed; what it made is kept for the cache (if any).
+    Designs fitted before are not fitted again: those the cache holds, and those `memo` (a
+    warm process's, with the same cache) holds from its last build."""
     from generator import build as pipeline  # the renderer, imported only when needed
     from generator.context import BuildContext
     from generator.render.memo import FaceMemo
 
     started = time.monotonic()
-    store = Store(cache) if cache else None
+    if memo is None:
+        store = Store(cache) if cache else None
+        memo = FaceMemo(store) if store else None
+    else:
+        store = memo.store
+        memo.start_round()
     key = game_key(folder, options) if store else ""
-    memo = FaceMemo(store) if store else None  # designs fitted before are not fitted again
     context = BuildContext(options.placeholders, memo, one_process)
     try:
         loaded, findings = pipeline.checked_game(folder)

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import importlib
 import sys
-import time
 import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from generator import progress
-from generator.batch import Planned, planned_game, planned_games
-from generator.cache.prune import limit_bytes, prune
+from generator.cache.prune import limit_bytes
 from generator.cache.store import cache_root
 from generator.errors import (
     DataError,
@@ -32,10 +29,10 @@ from generator.interrupts import stop_on_interrupt
 from generator.load.folders import GAME_FILE, find_game_folder
 from generator.options import PARTS, PLACEHOLDER_MODES, BuildOptions, PrintOptions
 from generator.units import PAPERS, parse_length
-from generator.write.output import check_apart, check_output_folder, write_atomic, write_kit
+from generator.write.output import check_apart, check_output_folder, write_atomic
 
 if TYPE_CHECKING:
-    from generator.bars import Bars, Lines
+    pass
 
 GAMES_ROOT = Path("card_data")
 LAZY_COMMANDS = {"serve": "generator.serve.command"}  # name -> module defining it
@@ -328,6 +325,11 @@ def _parts(_ctx: click.Context, _param: click.Parameter, value: str | None) -> f
     is_flag=True,
     help="Print nothing on success: no progress bars, no summary lines (errors still print).",
 )
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Build, then build each game again whenever you save one of its files (Ctrl-C stops).",
+)
 def build(
     paths: tuple[str, ...],
     all_games: bool,
@@ -343,6 +345,7 @@ def build(
     no_cache: bool,
     jobs: int,
     quiet: bool,
+    watch: bool,
 ) -> None:
     """Check, then build print-ready PDFs, exports and a manifest into OUTPUT/<game>/.
 
@@ -364,14 +367,21 @@ def build(
     work; in a log or pipe there are none. Each game ends with one line on
     stderr: its files, folder, time and warnings. --quiet drops both.
 
+    With --watch, pnp stays running after the build: each save of a game's
+    file (or of a shared layout) builds that game again in the same process,
+    which keeps what it fitted in memory, so a one-card edit rebuilds in a
+    fraction of the first build's time. A save that breaks the data prints
+    its findings and the previous kit stays. Ctrl-C stops it.
+
     \b
     Example:
       pnp build card_data/paladins-and-barbarians --paper letter --duplex short
       pnp build --all --back-offset 0.5,-1 -o dist
       pnp build paladins-and-barbarians --only png --dpi 600
       pnp build --all --jobs 4
+      pnp build card_data/my-game --watch
     """
-    from generator.bars import display  # rich, which `pnp check` does not need
+    from generator.building import BuildRequest, build_games, watch_games  # not for `check`
 
     printing = PrintOptions(PAPERS[paper], duplex, back_offset, ink_saver, cut_lines)
     options = BuildOptions(paper, printing, only, dpi, placeholders)
@@ -379,28 +389,11 @@ def build(
     check_output_folder(out_root, folders)
     cache = None if no_cache else cache_root(out_root)
     limit = _cache_limit() if cache else 0
-    with display(quiet, len(folders)) as shown:
-        planned = _planned(folders, options, cache, min(jobs, len(folders)), shown)
-    failures = [finding for game in planned if game.kit is None for finding in game.findings]
-    if failures:
-        click.echo(format_findings(failures, "text"))
-        raise DataError(failures)
-    with display(quiet, len(planned)) as shown:
-        for game in planned:
-            assert game.kit is not None
-            started = time.monotonic()
-            with shown.game(game.folder.name) as listener, progress.reporting(listener):
-                folder = write_kit(game.kit, out_root, None if only == frozenset(PARTS) else only)
-                if game.store:
-                    game.store.flush()
-            seconds = game.seconds + time.monotonic() - started
-            warnings = sum(f.severity is Severity.WARNING for f in game.findings)
-            note = f", {warnings} warning(s) (see pnp check)" if warnings else ""
-            note += ", unchanged (from the cache)" if game.cached else ""
-            files = len(game.kit.files)
-            shown.say(f"{game.kit.game}: {files} file(s) in {folder} in {seconds:.1f} s{note}")
-    if cache and not all(game.cached for game in planned):
-        prune(cache, limit)  # within $PNP_CACHE_MAX_MB: what no recent build read goes first
+    request = BuildRequest(folders, options, out_root, cache, jobs, quiet, limit)
+    if watch:
+        watch_games(request)
+    else:
+        build_games(request)
 
 
 def _cache_limit() -> int:
@@ -409,28 +402,6 @@ def _cache_limit() -> int:
         return limit_bytes()
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-
-
-def _planned(
-    folders: list[Path],
-    options: BuildOptions,
-    cache: Path | None,
-    jobs: int,
-    shown: Bars | Lines,
-) -> list[Planned]:
-    """Each game checked and its kit planned (or its errors), in the order given: one by one
-    with progress bars, or `jobs` games at a time in worker processes."""
-    if jobs > 1:
-        done = {}
-        for game in planned_games(folders, options, cache, jobs):
-            with shown.game(game.folder.name):
-                done[game.folder] = game
-        return [done[folder] for folder in folders]
-    planned = []
-    for folder in folders:
-        with shown.game(folder.name) as listener, progress.reporting(listener):
-            planned.append(planned_game(folder, options, cache))
-    return planned
 
 
 @cli.command("clean")

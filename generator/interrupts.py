@@ -20,6 +20,7 @@ INTERRUPTED_EXIT = 130  # what a shell reports for a command stopped by Ctrl-C (
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 INTERRUPTED = "pnp: interrupted; no kit was left half-written"
 STOPPED_SERVING = "pnp serve: stopped"  # Ctrl-C is how a preview ends: nothing was interrupted
+STOPPED_WATCHING = "pnp build --watch: stopped"  # and how a watching build ends
 GRACE_SECONDS = 1.0  # time the build gets to unwind (remove its staging folder) after Ctrl-C
 
 _told = threading.Event()  # the message was printed, so exiting after the grace does not repeat it
@@ -38,9 +39,12 @@ def say_interrupted() -> None:
 
 
 def interrupted_line() -> str:
-    """What Ctrl-C prints: a build is told its kit is whole; the preview server just ends."""
+    """What Ctrl-C prints: a build is told its kit is whole; the preview server and a watching
+    build just end."""
     command = next((word for word in sys.argv[1:] if not word.startswith("-")), None)
-    return STOPPED_SERVING if command == "serve" else INTERRUPTED
+    if command == "serve":
+        return STOPPED_SERVING
+    return STOPPED_WATCHING if command == "build" and "--watch" in sys.argv else INTERRUPTED
 
 
 def stop_on_interrupt() -> None:

@@ -209,7 +209,9 @@ class Layouts:
             layout = with_families(self.loaded.layouts[name], self.loaded.game)
             turned = crosswise(self.size, parse_size(layout.size), self.owner)
             at = self.size.rotated() if turned else self.size
-            self.laid[name] = LaidOut(name, layout, at, _boxes(layout, at), turned, self.placeholders)
+            self.laid[name] = LaidOut(
+                name, layout, at, _boxes(layout, at), turned, self.placeholders
+            )
         return self.laid[name]
 
 

@@ -28,7 +28,9 @@ def faces_on_all_cores(
     keys = design_keys(loaded, pieces, context.placeholders) if memo is not None else []
     missing = [i for i in range(count) if memo is None or memo.recall(keys[i]) is None]
     if len(missing) < PARALLEL_MIN_DESIGNS or context.one_process or cores() < 2 or not can_fork():
-        return assembled(loaded, pieces, design_faces(loaded, pieces, range(count), report, context))
+        return assembled(
+            loaded, pieces, design_faces(loaded, pieces, range(count), report, context)
+        )
     later = missing[len(missing) // 2 :]
     alone = replace(context, memo=None)  # the worker only fits; this process keeps
     work = partial(_fitted, loaded, pieces, alone)

@@ -11,12 +11,11 @@ from collections.abc import AsyncIterator, Callable
 from starlette.concurrency import run_in_threadpool
 from watchfiles import awatch
 
-from generator.load.layouts import SHARED_LAYOUTS
 from generator.serve.session import GamePreview
+from generator.watching import DEBOUNCE_MS, followed
 
 KEEP_ALIVE_SECONDS = 15.0
 POLL_STOP_SECONDS = 0.25  # how often an open event stream looks whether the server is stopping
-DEBOUNCE_MS = 300  # at most this long gathering the files of one save before re-rendering
 
 
 class Hub:
@@ -62,7 +61,8 @@ async def follow(preview: GamePreview, hub: Hub, stop: asyncio.Event) -> None:
     layouts it may extend, until `stop`."""
     await run_in_threadpool(preview.refresh)
     hub.announce(preview)
-    watched = [preview.folder] + ([SHARED_LAYOUTS] if SHARED_LAYOUTS.is_dir() else [])
-    async for _changes in awatch(*watched, debounce=DEBOUNCE_MS, stop_event=stop):
+    async for _changes in awatch(
+        *followed([preview.folder]), debounce=DEBOUNCE_MS, stop_event=stop
+    ):
         await run_in_threadpool(preview.refresh)
         hub.announce(preview)
