@@ -11,10 +11,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.cache.kits import cached_kit, game_key, keep_kit
 from generator.cache.store import Store
 from generator.errors import DataError
 from generator.findings import Finding
+from generator.kit_cache import cached_kit, game_key, keep_kit
 from generator.options import BuildOptions
 from generator.write.output import Kit, counted_components
 

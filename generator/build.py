@@ -11,7 +11,6 @@ from pathlib import Path
 
 from generator import progress
 from generator.cache.books import BookPages
-from generator.cache.kits import cached_job, job_keys, keep_job
 from generator.cache.rasters import Rasters
 from generator.cache.store import Entry, Store, deferred_writes
 from generator.check import check_game
@@ -20,6 +19,7 @@ from generator.context import BuildContext
 from generator.cores import can_fork, cores, worker_pool
 from generator.errors import DataError
 from generator.findings import Finding, Report
+from generator.kit_cache import cached_job, job_keys, keep_job
 from generator.limits import Limits, applied
 from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings

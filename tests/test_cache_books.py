@@ -15,8 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.batch import built_game
 from generator.cache.books import BOOK_DOCUMENTS, book_state, restored_book
 from generator.cache.keys import FORMAT
-from generator.cache.kits import JOBS
 from generator.fonts import BODY, register_fonts
+from generator.kit_cache import JOBS
 from generator.options import BuildOptions
 from generator.units import PAPERS
 from generator.write import rulebook

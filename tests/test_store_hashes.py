@@ -10,7 +10,6 @@ import pytest
 
 from generator.cache import store as store_module
 from generator.cache.store import Store
-from generator.write.output import OutputFile
 
 JOB, KIT = "a" * 64, "b" * 64
 
@@ -33,8 +32,9 @@ def hashed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return sizes
 
 
-def files(*sizes: int) -> list[OutputFile]:
-    return [OutputFile(f"f{size}.pdf", "cards", b"%d" % size * size, 1, "a4") for size in sizes]
+def files(*sizes: int) -> list[tuple[dict, bytes]]:
+    """Files as a store keeps them: each its entry and its bytes."""
+    return [({"name": f"f{size}.pdf", "kind": "cards"}, b"%d" % size * size) for size in sizes]
 
 
 def test_files_read_from_a_job_record_are_not_hashed_again_for_the_kit(
@@ -49,8 +49,8 @@ def test_files_read_from_a_job_record_are_not_hashed_again_for_the_kit(
     store.keep("games", KIT, [*found[0], *files(300)])
     store.flush()
     assert len(hashed) == 5  # only the new file
-    assert [f.data for f in Store(tmp_path).files("games", KIT)[0]] == [
-        f.data for f in [*files(100, 200), *files(300)]
+    assert [data for _, data in Store(tmp_path).files("games", KIT)[0]] == [
+        data for _, data in [*files(100, 200), *files(300)]
     ]
 
 
@@ -60,5 +60,5 @@ def test_a_file_kept_by_a_job_and_its_kit_is_hashed_once(tmp_path: Path, hashed:
     store.keep("jobs", JOB, made)
     store.keep("games", KIT, made)
     store.flush()
-    assert hashed == [len(made[0].data)]
+    assert hashed == [len(made[0][1])]
     assert store._shas == {}  # nothing held once written

@@ -43,7 +43,6 @@ from generator.cache.keys import FORMAT
 from generator.cache.prune import limit_bytes
 from generator.cache.seal import sealed, unsealed
 from generator.user_cache import CACHE_ENV
-from generator.write.output import OutputFile
 
 SHA_256 = re.compile("[0-9a-f]{64}")  # how every key and stored file is named
 FOLDER = ".cache"  # beside the kits in the output folder; never inside a kit
@@ -92,32 +91,33 @@ class Store:
     def __init__(self, root: Path) -> None:
         self.folder = root  # the cache folder, for another `Store` (in a job process) to open
         self.limit = limit_bytes()  # no entry is larger than the cache may grow
-        self.pending: list[tuple[str, str, list[OutputFile], dict[str, Any]]] = []
+        self.pending: list[tuple[str, str, list[tuple[dict[str, Any], bytes]], dict[str, Any]]] = []
         self.pending_bytes: list[tuple[str, str, bytes]] = []
         # The SHA-256 of bytes this store read or kept, by the bytes' id (the bytes held, so the
         # id stays theirs): a kit's record names its jobs' files, read or kept a moment before.
         self._shas: dict[int, tuple[bytes, str]] = {}
 
-    def files(self, kind: str, key: str) -> tuple[list[OutputFile], dict[str, Any]] | None:
-        """The files a record lists and the record itself, or None when any piece is missing."""
+    def files(self, kind: str, key: str) -> tuple[list[tuple[dict[str, Any], bytes]], dict] | None:
+        """The files a record lists (each entry without its SHA-256, and the bytes) and the
+        record itself, or None when any piece is missing."""
         record = self._read_record(kind, key)
-        if record is None:
+        if record is None or not isinstance(record.get("files", []), list):
             return None
         files = []
         for entry in record.get("files", []):
-            data = self._blob(entry.get("sha256", ""))
+            if not isinstance(entry, dict):
+                return None
+            data = self._blob(str(entry.get("sha256", "")))
             if data is None:
                 return None
-            try:
-                files.append(
-                    OutputFile(**{k: v for k, v in entry.items() if k != "sha256"}, data=data)
-                )
-            except TypeError:  # a record not written by this format: a miss
-                return None
+            files.append(({k: v for k, v in entry.items() if k != "sha256"}, data))
         return files, record
 
-    def keep(self, kind: str, key: str, files: list[OutputFile], **extra: Any) -> None:
-        """Keep files and a record naming them (with `extra` fields) under `key` at `flush`."""
+    def keep(
+        self, kind: str, key: str, files: list[tuple[dict[str, Any], bytes]], **extra: Any
+    ) -> None:
+        """Keep files (each its entry and bytes) and a record naming them (with `extra` fields)
+        under `key` at `flush`."""
         self.pending.append((kind, key, files, extra))
 
     def keep_bytes(self, kind: str, key: str, data: bytes) -> None:
@@ -139,20 +139,10 @@ class Store:
         finally:
             self._shas.clear()  # what a build kept is written: its bytes need not be held
 
-    def _write(self, kind: str, key: str, files: list[OutputFile], extra: dict[str, Any]) -> None:
-        entries = []
-        for output in files:
-            sha = self.put_file(output.data)
-            entries.append(
-                {
-                    "name": output.name,
-                    "kind": output.kind,
-                    "pages": output.pages,
-                    "paper": output.paper,
-                    "details": output.details,
-                    "sha256": sha,
-                }
-            )
+    def _write(
+        self, kind: str, key: str, files: list[tuple[dict[str, Any], bytes]], extra: dict[str, Any]
+    ) -> None:
+        entries = [{**entry, "sha256": self.put_file(data)} for entry, data in files]
         record = json.dumps({"files": entries, **extra}).encode("utf-8")  # details keep their order
         self.put(kind, key, record)
 

@@ -59,13 +59,33 @@ def _key(digests: Digests, common: str, job: Any) -> str | None:
 def cached_job(store: Store, key: str | None) -> list[OutputFile] | None:
     """The files a job with this key made before, or None."""
     found = store.files(JOBS, key) if key else None
-    return found[0] if found else None
+    return _output_files(found[0]) if found else None
 
 
 def keep_job(store: Store, key: str | None, files: list[OutputFile]) -> None:
     """Remember a job's files under its key (nothing when it has none)."""
     if key:
-        store.keep(JOBS, key, files)
+        store.keep(JOBS, key, [_stored(output) for output in files])
+
+
+def _stored(output: OutputFile) -> tuple[dict[str, Any], bytes]:
+    """A kit file as the store keeps it: its manifest facts, and its bytes."""
+    entry = {
+        "name": output.name,
+        "kind": output.kind,
+        "pages": output.pages,
+        "paper": output.paper,
+        "details": output.details,
+    }
+    return entry, output.data
+
+
+def _output_files(stored: list[tuple[dict[str, Any], bytes]]) -> list[OutputFile] | None:
+    """Kit files read back from the store; None when a record was not written this way."""
+    try:
+        return [OutputFile(**entry, data=data) for entry, data in stored]
+    except TypeError:
+        return None
 
 
 def cached_kit(
@@ -76,7 +96,10 @@ def cached_kit(
     found = store.files(GAMES, key)
     if found is None:
         return None
-    files, record = found
+    stored, record = found
+    files = _output_files(stored)
+    if files is None:
+        return None
     try:
         findings = [_finding(item, folder) for item in record["findings"]]
         return record["game"], record["title"], files, findings, record["inventory"]
@@ -96,7 +119,7 @@ def keep_kit(
     store.keep(
         GAMES,
         key,
-        list(kit.files),
+        [_stored(output) for output in kit.files],
         game=kit.game,
         title=kit.title,
         findings=[_finding_record(f, folder) for f in findings],
