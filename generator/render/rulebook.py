@@ -3,8 +3,9 @@
 Stages stay inspectable: `rulebook_text` is the Markdown after Jinja, `rulebook_blocks` the
 numbered headings, paragraphs, lists, tables and boxes with cross-references resolved.
 
-The rulebook's Markdown keeps its HTML entities (`&mdash;`, `&#233;`), an unknown one printing
-as the text it is.
+Jinja escapes `&`, `<` and `>` in every value it fills in, so a title, a card's text or a name
+prints as it is written (its Markdown, `**bold**`, still works); the rulebook's own Markdown
+keeps its HTML entities (`&mdash;`, `&#233;`), an unknown one printing as the text it is.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from html.entities import html5
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Template
+from markupsafe import Markup
 
 from generator.cache.derived import derived
 from generator.load.game import LoadedGame
@@ -137,8 +139,19 @@ class Rulebook:
 
 @cache
 def rulebook_environment() -> BoundedSandbox:
-    """A sandbox like the cards', with Jinja comments as `{%# #%}` so Markdown's `{#id}` passes."""
-    return BoundedSandbox(comment_start_string="{%#", comment_end_string="#%}")
+    """A sandbox like the cards', with Jinja comments as `{%# #%}` so Markdown's `{#id}` passes;
+    what it fills in is escaped (see the module), what a macro makes is not escaped again."""
+    return BoundedSandbox(
+        comment_start_string="{%#", comment_end_string="#%}", autoescape=True, finalize=_as_text
+    )
+
+
+def _as_text(value: Any) -> Markup:
+    """A value filled into the Markdown: `&`, `<` and `>` as entities, quotes as they are
+    (Markdown reads them as text)."""
+    if isinstance(value, Markup):
+        return value
+    return Markup(escape(str(value), quote=False))
 
 
 def rulebook_text(loaded: LoadedGame, file: str = RULEBOOK_FILE) -> str:

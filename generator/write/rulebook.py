@@ -8,6 +8,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -262,7 +263,8 @@ class RulebookDocument(BaseDocTemplate):
         text = f"{heading.number} {_plain(heading.title)}"
         level = min(heading.level - 1, self.outline_level + 1)
         self.outline_level = level
-        self.notify("TOCEntry", (min(level, 2), text, self.page, heading.key))
+        # the contents set each entry as paragraph markup; the outline takes plain text
+        self.notify("TOCEntry", (min(level, 2), escape(text), self.page, heading.key))
         self.canv.addOutlineEntry(text, heading.key, level=level, closed=level > 0)
 
     def _running_head(self, canvas, doc) -> None:
@@ -505,8 +507,8 @@ def _typeset(
         if book.cover
         else [
             Spacer(1, 60 * mm),
-            book_paragraph(book.title, style["title"]),
-            book_paragraph(subtitle, style["subtitle"]),
+            book_paragraph(escape(book.title), style["title"]),
+            book_paragraph(escape(subtitle), style["subtitle"]),
         ]
     )
     title_and_contents = [
@@ -518,7 +520,11 @@ def _typeset(
         numbers,
         PageBreak(),
     ]
-    title_only = [book_paragraph(book.title, style["h1"]), NextPageTemplate("body"), numbers]
+    title_only = [
+        book_paragraph(escape(book.title), style["h1"]),
+        NextPageTemplate("body"),
+        numbers,
+    ]
     with parsed_when_read(lazily):
         blocks = _flowables(
             book, style, document.width / columns, (folder, pieces, document.height)
