@@ -433,7 +433,9 @@ def _resume_points(
     """Where the book's passes may resume: kept under the key of all that places its pages but
     its blocks (the book itself is kept under `whole`); None when some of it has no stable
     digest."""
-    blockless = replace(book, blocks=[], by_number={}, by_key={})
+    blockless = replace(  # what the check reads of the text goes with the blocks
+        book, blocks=[], by_number={}, by_key={}, html_text=(), unknown_entities=()
+    )
     layout = pages_key(folder, pieces, blockless, *inputs)
     layout = layout and document_key(layout, pieces)
     digests = block_digests(book.blocks)
