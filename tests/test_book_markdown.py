@@ -1,5 +1,6 @@
 """The rulebook's Markdown skips the inline pass for plain text, and is converted a section at a
-time, and still makes the same HTML."""
+time, and still makes the same HTML as Python-Markdown configured as pnp configures it (a game's
+rulebook passes raw HTML as text; a file outside a game, `html=True`, passes it)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import xml.etree.ElementTree as ET
 
 import markdown
 import pytest
+from markdown.inlinepatterns import HTML_RE
 from markdown.util import AtomicString
 
-from generator.render.book_markdown import PlainText, book_html
+from generator.render.book_markdown import HTML_PRIORITY, HtmlAsText, PlainText, book_html
 
 BREAK = "  \n"  # two spaces end a line: a hard break
 NAMED = ["tables", "attr_list", "admonition", "def_list"]  # the extensions, by name
@@ -33,18 +35,51 @@ A second line after a hard break, an_underscore and a plain sentence.
 Term
 :   Plain definition.
 """.replace("BREAK\n", BREAK)
+BOLD_AS_TEXT = (
+    '<span class="html-text">&lt;b&gt;</span>bold<span class="html-text">&lt;/b&gt;</span>'
+)
 
 
-def test_the_html_is_the_same_as_python_markdown_makes():
-    assert book_html(SAMPLE) == markdown.markdown(SAMPLE, extensions=NAMED, output_format="xhtml")
+def reference(text: str, html: bool = False) -> str:
+    """What Python-Markdown makes of `text` with the extensions, all its patterns tried on all
+    text, raw HTML passed only when `html`."""
+    converter = markdown.Markdown(extensions=NAMED, output_format="xhtml")
+    if not html:
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.register(HtmlAsText(HTML_RE, converter), "html", HTML_PRIORITY)
+    return converter.convert(text)
 
 
-def test_a_document_does_not_see_what_the_one_before_defined():
+@pytest.mark.parametrize("html", [False, True])
+def test_the_html_is_the_same_as_python_markdown_makes(html):
+    assert book_html(SAMPLE, html=html) == reference(SAMPLE, html)
+
+
+def test_raw_html_is_text_in_a_rulebook_and_html_in_a_file_outside_a_game():
+    plain = markdown.markdown(SAMPLE, extensions=NAMED, output_format="xhtml")
+    assert book_html(SAMPLE, html=True) == plain
+    assert book_html(SAMPLE) == plain.replace("<b>bold</b>", BOLD_AS_TEXT)
+    block = "<div>\nraw\n</div>\n"
+    assert book_html(block, html=True) == "<div>\nraw\n</div>"
+    assert book_html(block) == (
+        '<p><span class="html-text">&lt;div&gt;</span>\nraw\n'
+        '<span class="html-text">&lt;/div&gt;</span></p>'
+    )
+
+
+@pytest.mark.parametrize("html", [False, True])
+def test_a_document_does_not_see_what_the_one_before_defined(html):
     defines = "See [rules].\n\n[rules]: https://example.com/rules\n\n<div>raw</div>\n"
     uses = "Read [rules] first.\n\n<div>other</div>\n"
-    book_html(defines)
-    assert book_html(uses) == markdown.markdown(uses, extensions=NAMED, output_format="xhtml")
-    assert "example.com" not in book_html(uses)
+    book_html(defines, html=html)
+    assert book_html(uses, html=html) == reference(uses, html)
+    assert "example.com" not in book_html(uses, html=html)
+
+
+def test_a_bare_or_unreadable_attribute_name_is_made_readable_xml():
+    made = book_html("# Setup {draft}\n\n# Play {: 1=2 a:b=c .fast }\n")
+    assert made == '<h1 draft="draft">Setup</h1>\n<h1 class="fast">Play</h1>'
+    ET.fromstring(f"<root>{made}</root>")  # XML reads it
 
 
 def test_only_text_without_inline_syntax_is_marked_atomic():
@@ -68,4 +103,6 @@ def test_only_text_without_inline_syntax_is_marked_atomic():
     ],
 )
 def test_a_document_without_a_patterns_characters_makes_the_same_html(text):
-    assert book_html(text) == markdown.markdown(text, extensions=NAMED, output_format="xhtml")
+    assert book_html(text) == reference(text)
+    assert book_html(text, html=True) == reference(text, html=True)
+

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PIL import Image
+from reportlab.lib.styles import ParagraphStyle
 
 from generator.render.markup import to_markup
+from generator.render.paragraphs import card_paragraph
 from tests.printing import first_page
 
 ICON_GAME = """\
@@ -35,6 +37,14 @@ def test_markup_handles_bold_italic_lists_breaks_and_icons():
     )
     assert 'width="10.800" height="10.800" valign="-1.080"/>' in markup  # 1.2 x, 0.12 x lower
     assert markup.endswith(" :nope:")
+
+
+def test_crossed_bold_and_italics_are_nested_as_reportlab_parses_them():
+    assert to_markup("***now***", frozenset(), 10) == "<b><i>now</i></b>"
+    assert to_markup("**a *b** c*", frozenset(), 10) == "<b>a <i>b</i></b><i> c</i>"
+    assert to_markup("*a **b* c**", frozenset(), 10) == "<i>a <b>b</b></i><b> c</b>"
+    style = ParagraphStyle("card", fontName="Helvetica", fontSize=10, leading=12)
+    assert card_paragraph(to_markup("Score ***3*** now.", frozenset(), 10), style).frags
 
 
 def test_markup_escapes_text():

@@ -13,6 +13,7 @@ from jinja2 import UndefinedError
 from generator.check.html_repair import well_formed
 from generator.check.outline import Outline, RulebookText, book_outline, plain_outline
 from generator.check.registry import rule, run_text_rules, text_rule
+from generator.check.typed_markup import HTML_IN_TEXT, UNKNOWN_ENTITY, report_typed_markup
 from generator.clean.reading import read_rulebook_text
 from generator.errors import DataError
 from generator.findings import Finding, Position, Report
@@ -49,6 +50,17 @@ MARKDOWN = (".md", ".markdown")
     "error",
     "The rulebook quotes data (a parameter, count or table) that does not exist.",
 )
+@rule(
+    HTML_IN_TEXT,
+    "warning",
+    "HTML typed in a rulebook or guide (`<br>`, `<img ...>`, a comment): it prints as the "
+    "text it is, since the rulebook is Markdown.",
+)
+@rule(
+    UNKNOWN_ENTITY,
+    "warning",
+    "An entity no HTML names (`&bogus;`) in a rulebook or guide: it prints as the text it is.",
+)
 def game_rulebook(loaded: LoadedGame, report: Report) -> None:
     """The rulebook and every guide: the data they quote, their text, and their figures."""
     documents = [(RULEBOOK_FILE, loaded.game.title)] if has_rulebook(loaded.folder) else []
@@ -80,6 +92,9 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
     aliases = tuple((alias, term.name) for term in loaded.game.terms for alias in term.aliases)
     book = rulebook_blocks(text, title, tuple(term.name for term in loaded.game.terms))
     source = path.read_text(encoding="utf-8")
+    typed = Report()
+    report_typed_markup(book, path, source, typed)
+    report.findings.extend(capped(typed.findings))
     headings = _headings(book)
     check_rulebook(RulebookText(path, book_outline(headings, source), aliases), book, report)
     for figure in (block for block in book.blocks if isinstance(block, Figure)):
@@ -224,7 +239,7 @@ def _repaired(heading: str, line: int, fallbacks: list[tuple[int, str]]) -> str:
 def _parsed(kept: list[tuple[int, str]], title: str) -> tuple[Rulebook | None, str | None]:
     """The headings' book, or None and what the parser said."""
     try:
-        return rulebook_blocks("\n\n".join(text for _, text in kept), title), None
+        return rulebook_blocks("\n\n".join(text for _, text in kept), title, html=True), None
     except (ET.ParseError, ValueError, RecursionError) as exc:
         return None, f"{type(exc).__name__}: {str(exc)[:80]}"
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 from functools import cache, lru_cache
 from itertools import islice
+from xml.sax.saxutils import escape
 
 from generator.render.rulebook import (
     Block,
@@ -200,7 +201,8 @@ def _with_entry(markup: str, term: str) -> str | None:
 
 
 def _entry(term: str) -> str:
-    escaped = term.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    """An index entry for a term, its `"` escaped too (it stands in an attribute value)."""
+    escaped = escape(term, {'"': "&quot;"})
     return f'<index item="{escaped}"/>'
 
 

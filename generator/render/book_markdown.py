@@ -10,12 +10,10 @@ One converter, its extensions given as objects, serves every document: naming th
 Python-Markdown search the installed packages' entry points for them at each process's first
 document, and building the converter again for each document costs as much again.
 
-In a build, a document is converted a section at a time, its sections' HTML kept in the
-build's cache: a rebuild after one card quoted in the rulebook changed converts only the
-section that quotes it. A section starts at a `#` line after a blank line, where Python-Markdown
-ends every block (list, quote, table, admonition, code) and starts a heading; a document with
-a reference definition (`[id]: address`, read from anywhere) or a raw HTML block (which may
-hold blank lines) is converted whole.
+A game's rulebook passes no raw HTML: pnp typesets with ReportLab, not a browser, so HTML there
+is a mistake or an attack. A tag prints as the text the designer typed, inside a span of the
+`html-text` class so that the check can say where it stands. A Markdown file outside a game
+(`pnp check FILE`, often written for GitHub) is read with its HTML, as GitHub reads it.
 """
 
 from __future__ import annotations
@@ -30,15 +28,17 @@ from markdown.extensions.admonition import AdmonitionExtension
 from markdown.extensions.attr_list import AttrListExtension
 from markdown.extensions.def_list import DefListExtension
 from markdown.extensions.tables import TableExtension
+from markdown.inlinepatterns import HTML_RE, HtmlInlineProcessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
 EXTENSIONS = (TableExtension, AttrListExtension, AdmonitionExtension, DefListExtension)
 INLINE_SYNTAX = re.compile(r"[`\\\[<&*_]|  \n")  # what every inline pattern needs to match
 INLINE_PRIORITY = 20  # Python-Markdown's inline pass; ours runs just before it
-SECTION_START = re.compile(r"\n\n(?=#)")  # a heading line after a blank line
-WHOLE_ONLY = re.compile(r"^ {0,3}(?:\[[^\]\n]*\]:|<)", re.MULTILINE)  # see the docstring
-SECTIONS = "markdown-sections"  # a document's sections' HTML in the build cache
+HTML_PRIORITY = 90  # where Python-Markdown tries its `html` pattern; HtmlAsText takes its place
+HTML_TEXT = "html-text"  # the class of a span holding raw HTML printed as text
+ATTRIBUTES_PRIORITY = 7  # just after attr_list (8) has set the attributes `{: ...}` give
+XML_NAME = re.compile(r"(?!xml)[A-Za-z_][A-Za-z0-9_.-]*", re.IGNORECASE)  # no prefix, no xmlns
 # Each inline pattern, by name, and what a document must hold for it to match anything: one
 # of these strings (tabs and `\r` can become a line break's two spaces before a line end).
 NEEDS = {
@@ -70,31 +70,61 @@ class PlainText(Treeprocessor):
                 element.tail = AtomicString(element.tail)
 
 
-class PlainTextExtension(Extension):
-    """Registers PlainText just before the inline pass."""
+class XmlAttributes(Treeprocessor):
+    """The attributes `{: ...}` gave, as XML reads them: a bare word (`{: draft }`) as
+    `draft="draft"`, a name XML cannot read (`{: 1=2 }`, `{: a:b=c }`) left out; the rulebook
+    reads only ids and classes."""
+
+    def run(self, root: ET.Element) -> None:
+        for element in root.iter():
+            for name, value in list(element.items()):
+                if not XML_NAME.fullmatch(name):
+                    del element.attrib[name]
+                elif value is None:
+                    element.set(name, name)
+
+
+class BookExtension(Extension):
+    """Registers PlainText just before the inline pass, XmlAttributes after attr_list."""
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:
         md.treeprocessors.register(PlainText(md), "plain-text", INLINE_PRIORITY + 1)
+        md.treeprocessors.register(XmlAttributes(md), "xml-attributes", ATTRIBUTES_PRIORITY)
 
 
-def book_html(text: str, name: str = "") -> str:
-    """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it."""
+class HtmlAsText(HtmlInlineProcessor):
+    """Raw HTML as the text the designer typed, in a span of the HTML_TEXT class."""
+
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[ET.Element, int, int]:
+        span = ET.Element("span", {"class": HTML_TEXT})
+        span.text = AtomicString(self.backslash_unescape(self.unescape(m.group(1))))
+        return span, m.start(0), m.end(0)
+
+
+def book_html(text: str, name: str = "", html: bool = False) -> str:
+    """The rulebook's Markdown as XHTML, as Python-Markdown with our extensions makes it, its
+    raw HTML as text unless `html` (see the module)."""
     unused = frozenset(name for name, marks in NEEDS.items() if not any(m in text for m in marks))
-    return _html(unused, text)
+    return _html(unused, text, html)
 
 
-def _html(unused: frozenset[str], text: str) -> str:
+
+def _html(unused: frozenset[str], text: str, html: bool) -> str:
     """Markdown as XHTML (a pattern `unused` in a document is unused in each of its sections,
     so the section's HTML does not depend on which)."""
-    return _converter(unused).reset().convert(text)
+    return _converter(unused, html).reset().convert(text)
 
 
 @lru_cache(maxsize=16)
-def _converter(unused: frozenset[str]) -> markdown.Markdown:
-    """Python-Markdown with our extensions but without the `unused` inline patterns, reset
-    before each document (pnp converts one document at a time in a process)."""
-    extensions = [*(extension() for extension in EXTENSIONS), PlainTextExtension()]
+def _converter(unused: frozenset[str], html: bool) -> markdown.Markdown:
+    """Python-Markdown with our extensions but without the `unused` inline patterns, passing
+    raw HTML only when asked for `html`; reset before each document (pnp converts one document
+    at a time in a process)."""
+    extensions = [*(extension() for extension in EXTENSIONS), BookExtension()]
     converter = markdown.Markdown(extensions=extensions, output_format="xhtml")
+    if not html:
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.register(HtmlAsText(HTML_RE, converter), "html", HTML_PRIORITY)
     for name in unused:
         converter.inlinePatterns.deregister(name, strict=False)
     return converter

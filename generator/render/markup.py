@@ -22,6 +22,8 @@ from generator.render.text import SYMBOL
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 BULLET = re.compile(r"^\s*[-*•]\s+")
+EMPHASIS_TAG = re.compile(r"<(/?)([bi])>")
+EMPTY_EMPHASIS = re.compile(r"<([bi])></\1>")
 ICON_SCALE = 1.2  # an icon in text stands taller than the letters so its own letter stays legible
 
 
@@ -74,6 +76,8 @@ def to_markup(text: str, symbols: frozenset[str], icon_size: float) -> str:
 
 def _inline(line: str, symbols: frozenset[str], icon_size: float) -> str:
     line = ITALIC.sub(r"<i>\1</i>", BOLD.sub(r"<b>\1</b>", line))
+    if "<b>" in line and "<i>" in line:
+        line = _nested(line)
 
     def icon(match: re.Match[str]) -> str:
         if match[1] not in symbols:
@@ -83,3 +87,24 @@ def _inline(line: str, symbols: frozenset[str], icon_size: float) -> str:
         return f'<img src="{symbol_uri(match[1])}" width="{size}" height="{size}" valign="{drop}"/>'
 
     return SYMBOL.sub(icon, line)
+
+
+def _nested(line: str) -> str:
+    """Bold and italics that cross (`***x***` makes `<b><i>x</b></i>`, `**a *b** c*` too) closed
+    and opened again inside each other, as ReportLab's parser needs them."""
+    parts: list[str] = []
+    opened: list[str] = []
+    last = 0
+    for match in EMPHASIS_TAG.finditer(line):
+        parts.append(line[last : match.start()])
+        last, tag = match.end(), match[2]
+        if not match[1]:
+            opened.append(tag)
+            parts.append(match[0])
+            continue
+        inner = opened[opened.index(tag) + 1 :]  # each </b> or </i> closes one opened before it
+        del opened[opened.index(tag) :]
+        parts += [f"</{t}>" for t in reversed(inner)] + [match[0]] + [f"<{t}>" for t in inner]
+        opened += inner
+    parts.append(line[last:])
+    return EMPTY_EMPHASIS.sub("", "".join(parts))

@@ -2,6 +2,10 @@
 
 Stages stay inspectable: `rulebook_text` is the Markdown after Jinja, `rulebook_blocks` the
 numbered headings, paragraphs, lists, tables and boxes with cross-references resolved.
+
+Jinja escapes `&`, `<` and `>` in every value it fills in, so a title, a card's text or a name
+prints as it is written (its Markdown, `**bold**`, still works); the rulebook's own Markdown
+keeps its HTML entities (`&mdash;`, `&#233;`), an unknown one printing as the text it is.
 """
 
 from __future__ import annotations
@@ -10,10 +14,13 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from html import escape, unescape
+from html.entities import html5
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jinja2 import Template
+from markupsafe import Markup
 
 from generator.load.game import LoadedGame
 from generator.load.sources import read_text
@@ -34,6 +41,11 @@ HEADING_LINK = re.compile(
     r'(\((?:(?!\)|<a ).)*)?(<a href="#([^"]+)" color="#1f4e8c">(?:(?!</a>).)*</a>)(?(1)\))'
 )
 PAGE_REF = re.compile(r'<page key="([^"]*)"/>')
+# An entity as Python-Markdown leaves it in its HTML (its serializer keeps `&name;` as it is)
+ENTITY = re.compile(r"&(#[0-9]+|#[xX][0-9a-fA-F]+|[0-9A-Za-z]+);")
+XML_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos"})
+UNSAFE_IN_KEY = re.compile(r"[\"'<>&\s]")  # a heading's key is written into markup attributes
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # characters XML forbids
 INLINE = {"strong": "b", "b": "b", "em": "i", "i": "i", "code": "i"}
 
 
@@ -109,19 +121,32 @@ Block = Heading | Para | ListBlock | TableBlock | Box | Definitions | Figure | P
 @dataclass
 class Rulebook:
     """The rulebook as blocks, with every heading by number and by key; a game's rulebook has
-    a cover (a guide has a plain title page)."""
+    a cover (a guide has a plain title page). Its title is text as written, not markup."""
 
     title: str
     blocks: list[Block] = field(default_factory=list)
     by_number: dict[str, Heading] = field(default_factory=dict)
     by_key: dict[str, Heading] = field(default_factory=dict)
     cover: Cover | None = None
+    html_text: tuple[str, ...] = ()  # raw HTML printed as text, in the order it stands
+    unknown_entities: tuple[str, ...] = ()  # `&bogus;` printed as text, in the order they stand
 
 
 @cache
 def rulebook_environment() -> BoundedSandbox:
-    """A sandbox like the cards', with Jinja comments as `{%# #%}` so Markdown's `{#id}` passes."""
-    return BoundedSandbox(comment_start_string="{%#", comment_end_string="#%}")
+    """A sandbox like the cards', with Jinja comments as `{%# #%}` so Markdown's `{#id}` passes;
+    what it fills in is escaped (see the module), what a macro makes is not escaped again."""
+    return BoundedSandbox(
+        comment_start_string="{%#", comment_end_string="#%}", autoescape=True, finalize=_as_text
+    )
+
+
+def _as_text(value: Any) -> Markup:
+    """A value filled into the Markdown: `&`, `<` and `>` as entities, quotes as they are
+    (Markdown reads them as text)."""
+    if isinstance(value, Markup):
+        return value
+    return Markup(escape(str(value), quote=False))
 
 
 def rulebook_text(loaded: LoadedGame, file: str = RULEBOOK_FILE) -> str:
@@ -151,13 +176,17 @@ def template_line(exc: BaseException) -> int:
 
 
 @lru_cache(maxsize=8)
-def rulebook_blocks(text: str, title: str, terms: tuple[str, ...] = ()) -> Rulebook:
-    """Markdown to numbered blocks, with (7.2) references and #id links made into links."""
-    from generator.render.book_markdown import book_html  # a rebuild mostly finds the blocks kept
+def rulebook_blocks(
+    text: str, title: str, terms: tuple[str, ...] = (), html: bool = False
+) -> Rulebook:
+    """Markdown to numbered blocks, with (7.2) references and #id links made into links; raw
+    HTML prints as text unless `html` (a Markdown file outside a game, read as GitHub would)."""
+    from generator.render.book_markdown import HTML_TEXT, book_html  # a rebuild finds blocks kept
 
-    html = book_html(text, title)
-    root = ET.fromstring(f"<root>{_entities(html)}</root>")
-    book = Rulebook(title)
+    readable, unknown = _readable(book_html(text, title, html))
+    root = ET.fromstring(f"<root>{readable}</root>")
+    typed = tuple(span.text or "" for span in root.iter("span") if span.get("class") == HTML_TEXT)
+    book = Rulebook(title, html_text=typed, unknown_entities=unknown)
     counters = [0, 0, 0, 0, 0, 0]
     for element in root:
         block = _block(element, counters, book)
@@ -180,10 +209,21 @@ def booklet_ids(loaded: LoadedGame) -> list[str]:
     return rulebook + [guide.id for guide in loaded.game.guides]
 
 
-def _entities(html: str) -> str:
-    return (
-        html.replace("&nbsp;", "\u00a0").replace("&ndash;", "\u2013").replace("&mdash;", "\u2014")
-    )
+def _readable(html: str) -> tuple[str, tuple[str, ...]]:
+    """The XHTML as XML reads it: each HTML5 entity as its character, an unknown one as the text
+    it is (also returned, in order), characters XML forbids as spaces."""
+    unknown: list[str] = []
+
+    def character(match: re.Match[str]) -> str:
+        name = match[1]
+        if name in XML_ENTITIES:
+            return match[0]
+        if name.startswith("#") or f"{name};" in html5:
+            return escape(NOT_XML.sub(" ", unescape(match[0])))
+        unknown.append(match[0])
+        return f"&amp;{name};"
+
+    return ENTITY.sub(character, NOT_XML.sub(" ", html)), tuple(unknown)
 
 
 def _block(element: ET.Element, counters: list[int], book: Rulebook) -> Block | None:
@@ -213,7 +253,7 @@ def _paragraph(element: ET.Element) -> Block:
     """A paragraph, or a figure when it holds only an image, or a piece when it names one."""
     image = element.find("img")
     if image is not None and not (element.text or "").strip() and len(element) == 1:
-        return Figure(image.get("src", ""), _escape(image.get("alt", "")))
+        return Figure(image.get("src", ""), escape(image.get("alt", ""), quote=False))
     markup = _inline(element)
     piece = PIECE.fullmatch(markup)
     if piece:
@@ -233,7 +273,7 @@ def _heading(element: ET.Element, level: int, counters: list[int], book: Ruleboo
         counters[level - 1] += 1
         counters[level:] = [0] * (len(counters) - level)
         number = ".".join(str(n) for n in counters[:level])
-    key = element.get("id") or _slug(text)
+    key = UNSAFE_IN_KEY.sub("-", element.get("id", "")) or _slug(text)
     heading = Heading(level, number, key, text)
     book.by_number.setdefault(number, heading)
     book.by_key.setdefault(key, heading)
@@ -247,23 +287,19 @@ def _slug(text: str) -> str:
 
 def _inline(element: ET.Element) -> str:
     """An element's content as ReportLab paragraph markup."""
-    parts = [_escape(element.text or "")]
+    parts = [escape(element.text or "", quote=False)]
     for child in element:
         inner = _inline(child)
         if child.tag in INLINE:
             parts.append(f"<{INLINE[child.tag]}>{inner}</{INLINE[child.tag]}>")
         elif child.tag == "a":
-            parts.append(f'<a href="{_escape(child.get("href", ""))}" color="#1f4e8c">{inner}</a>')
+            parts.append(f'<a href="{escape(child.get("href", ""))}" color="#1f4e8c">{inner}</a>')
         elif child.tag == "br":
             parts.append("<br/>")
         else:
             parts.append(inner)
-        parts.append(_escape(child.tail or ""))
+        parts.append(escape(child.tail or "", quote=False))
     return "".join(parts).strip()
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _linked(block: Block, book: Rulebook) -> Block:

@@ -41,7 +41,8 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         of the time compiling the bundled rulebooks took, a third for the invariants), while
         pnp's texts are rarely constant and render once or a few times; the text is the same."""
         options.setdefault("optimized", False)
-        super().__init__(undefined=StrictUndefined, autoescape=False, **options)
+        options.setdefault("autoescape", False)
+        super().__init__(undefined=StrictUndefined, **options)
         self.steps = 0
         self.globals["range"] = self._range
         self.globals["namespace"] = BoundedNamespace

@@ -5,6 +5,7 @@ game's cover art in their place."""
 from __future__ import annotations
 
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -79,7 +80,7 @@ class CoverFlowable(Flowable):
         ink = PAPER if contrast(colour, PAPER) >= contrast(colour, INK) else INK
         title = self._fitted(self.title, self.faces["heading"], ink, self.height * BAND * 0.62)
         subtitle = Paragraph(
-            self.subtitle, _centred("cover-subtitle", self.faces["italic"], 13, ink)
+            escape(self.subtitle), _centred("cover-subtitle", self.faces["italic"], 13, ink)
         )
         heights = [p.wrapOn(canvas, self.width * 0.86, self.height)[1] for p in (title, subtitle)]
         y = top + (self.height * BAND + sum(heights) + 8) / 2
@@ -89,10 +90,10 @@ class CoverFlowable(Flowable):
             y -= 8
 
     def _fitted(self, text: str, font: str, ink: str, room: float) -> Paragraph:
-        """The title as large as fits the band in two lines at most."""
+        """The title, as it is written, as large as fits the band in two lines at most."""
         size = min(44.0, self.width / 9)
         while True:
-            paragraph = Paragraph(text, _centred("cover-title", font, size, ink))
+            paragraph = Paragraph(escape(text), _centred("cover-title", font, size, ink))
             height = paragraph.wrapOn(self.canv, self.width * 0.86, room)[1]
             if size <= 16 or (height <= room and len(paragraph.blPara.lines) <= 2):
                 return paragraph

@@ -8,6 +8,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -261,7 +262,8 @@ class RulebookDocument(BaseDocTemplate):
         text = f"{heading.number} {_plain(heading.title)}"
         level = min(heading.level - 1, self.outline_level + 1)
         self.outline_level = level
-        self.notify("TOCEntry", (min(level, 2), text, self.page, heading.key))
+        # the contents set each entry as paragraph markup; the outline takes plain text
+        self.notify("TOCEntry", (min(level, 2), escape(text), self.page, heading.key))
         self.canv.addOutlineEntry(text, heading.key, level=level, closed=level > 0)
 
     def _running_head(self, canvas, doc) -> None:
@@ -430,7 +432,9 @@ def _resume_points(
     """Where the book's passes may resume: kept under the key of all that places its pages but
     its blocks (the book itself is kept under `whole`); None when some of it has no stable
     digest."""
-    blockless = replace(book, blocks=[], by_number={}, by_key={})
+    blockless = replace(  # what the check reads of the text goes with the blocks
+        book, blocks=[], by_number={}, by_key={}, html_text=(), unknown_entities=()
+    )
     layout = pages_key(folder, pieces, blockless, *inputs)
     layout = layout and document_key(layout, pieces)
     digests = block_digests(book.blocks)
@@ -504,8 +508,8 @@ def _typeset(
         if book.cover
         else [
             Spacer(1, 60 * mm),
-            book_paragraph(book.title, style["title"]),
-            book_paragraph(subtitle, style["subtitle"]),
+            book_paragraph(escape(book.title), style["title"]),
+            book_paragraph(escape(subtitle), style["subtitle"]),
         ]
     )
     title_and_contents = [
@@ -517,7 +521,11 @@ def _typeset(
         numbers,
         PageBreak(),
     ]
-    title_only = [book_paragraph(book.title, style["h1"]), NextPageTemplate("body"), numbers]
+    title_only = [
+        book_paragraph(escape(book.title), style["h1"]),
+        NextPageTemplate("body"),
+        numbers,
+    ]
     with parsed_when_read(lazily):
         blocks = _flowables(
             book, style, document.width / columns, (folder, pieces, document.height)

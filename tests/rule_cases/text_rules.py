@@ -105,6 +105,16 @@ CASES = [
         target="demo/rules.md",
     ),
     RuleCase(
+        "html-in-text",
+        {"rulebook.md": "# Setup\n\nDeal the cards.<br>Then play.\n"},
+        {"rulebook.md": "# Setup\n\nDeal the cards.  \nThen play.\n"},
+    ),
+    RuleCase(
+        "unknown-entity",
+        {"rulebook.md": "# Setup\n\nDeal the cards &bogus; then play.\n"},
+        {"rulebook.md": "# Setup\n\nDeal the cards &mdash; then play.\n"},
+    ),
+    RuleCase(
         "stated-count",
         {"rules.txt": COUNT.format(more="")},
         {"rules.txt": COUNT.format(more="- Tax\n")},
