@@ -83,5 +83,3 @@ def two_games(game, root: Path) -> None:
     yaml.write_text(yaml.read_text().replace("id: demo", "id: other"))
     deck = other / "decks" / "heroes.csv"
     deck.write_text(deck.read_text().replace("Draw a card.", "Draw two cards."))
-
-

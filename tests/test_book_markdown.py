@@ -105,4 +105,3 @@ def test_only_text_without_inline_syntax_is_marked_atomic():
 def test_a_document_without_a_patterns_characters_makes_the_same_html(text):
     assert book_html(text) == reference(text)
     assert book_html(text, html=True) == reference(text, html=True)
-

@@ -51,4 +51,3 @@ def test_a_game_built_beside_others_renders_in_one_process(game, monkeypatch):
     assert pools == []
     built_game(folder, OPTIONS, None)
     assert len(pools) == 1
-

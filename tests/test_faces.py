@@ -207,4 +207,3 @@ def test_a_build_fits_each_design_once_however_placeholders_print(game, pnp, mon
     calls.clear()
     assert pnp("build", "demo", "-o", "out", "--placeholders", "mark", "--no-cache").exit_code == 0
     assert len(calls) == 2
-

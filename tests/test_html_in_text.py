@@ -84,6 +84,13 @@ def test_a_guide_is_read_as_a_rulebook_is(game, pnp):
     assert check.stdout.startswith("demo/aid.md:3:4: warning html-in-text: ")
 
 
+DATA_WARNING = (
+    "demo/{at}: warning html-in-data: expected plain text, found an HTML tag {tag}; it prints "
+    "as typed, not read as HTML (for bold or italics write **text** or *text*, and type a "
+    "character itself)\n"
+)
+
+
 def test_known_entities_print_their_characters_without_a_finding(game, pnp, tmp_path):
     line = "A&mdash;B, caf&#233;, d&eacute;j&agrave;, x&#x2014;y, 3&nbsp;coins, &lt;b&gt;."
     game({"rulebook.md": RULEBOOK.replace("LINE", line)})
@@ -100,7 +107,10 @@ def test_a_title_with_markup_characters_prints_as_written_in_the_rulebook_and_on
     cards = HEROES_CSV.replace("Draw a card.", "Play {{ game.title }} now.")
     game({"game.yaml": TITLED, "decks/heroes.csv": cards, "rulebook.md": QUOTING})
     check = pnp("check", "demo")
-    assert (check.exit_code, check.stdout) == (0, "")
+    assert (check.exit_code, check.stdout) == (
+        0,
+        DATA_WARNING.format(at="game.yaml:2:8", tag="<Paper>"),
+    )
     build = pnp("build", "demo", "-o", str(tmp_path / "out"))
     assert build.exit_code == 0, build.output
     book = _pdf_text(tmp_path / "out/demo/rulebook.pdf")
@@ -115,7 +125,8 @@ def test_html_in_a_cards_text_prints_as_typed_on_the_card_and_in_the_rulebook(ga
     cards = HEROES_CSV.replace("Draw a card.", f'"{text}"')
     game({"decks/heroes.csv": cards, "rulebook.md": QUOTING})
     check = pnp("check", "demo")
-    assert (check.exit_code, check.stdout) == (0, "")  # data is not Markdown: no finding
+    warning = DATA_WARNING.format(at="decks/heroes.csv:3:13", tag="<br>")
+    assert (check.exit_code, check.stdout) == (0, warning)  # data is not Markdown
     assert pnp("build", "demo", "-o", str(tmp_path / "out")).exit_code == 0
     printed = "Gain<br>1 &bogus; <img src=x onerror=alert(1)> &mdash; now."
     card = " ".join(_pdf_text(tmp_path / "out/demo/cards-poker.pdf").split())

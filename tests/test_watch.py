@@ -68,7 +68,10 @@ def test_a_save_builds_the_game_again_and_a_broken_save_keeps_the_kit(game, tmp_
         assert after != before
         deck.write_text(deck.read_text().replace("mage,Mage,1", "mage,Mage,many"))
         third = watching.wait_for(3)[len(first) + len(second) :]
-        assert third[0].startswith("demo/decks/heroes.csv:3:") and "expected a whole number" in third[0]
+        assert (
+            third[0].startswith("demo/decks/heroes.csv:3:")
+            and "expected a whole number" in third[0]
+        )
         assert manifest(tmp_path) == after  # the last good kit stays
         watching.process.send_signal(signal.SIGINT)
         assert watching.process.wait(timeout=PATIENCE_SECONDS) == 130

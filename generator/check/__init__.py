@@ -22,6 +22,7 @@ from generator.check import (
     prose,
     rulebook,
     structure,
+    typed_markup,
 )
 from generator.check.errata import acknowledge
 from generator.check.registry import RULES, run_rules
@@ -49,6 +50,7 @@ __all__ = [
     "prose",
     "rulebook",
     "structure",
+    "typed_markup",
 ]
 
 

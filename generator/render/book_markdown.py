@@ -108,7 +108,6 @@ def book_html(text: str, name: str = "", html: bool = False) -> str:
     return _html(unused, text, html)
 
 
-
 def _html(unused: frozenset[str], text: str, html: bool) -> str:
     """Markdown as XHTML (a pattern `unused` in a document is unused in each of its sections,
     so the section's HTML does not depend on which)."""

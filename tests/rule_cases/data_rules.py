@@ -53,6 +53,11 @@ def quoting(name: str) -> str:
 
 CASES = [
     RuleCase(
+        "html-in-data",
+        bad={"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "Draw a <b>card</b>.")},
+        good={"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "Draw a **card**.")},
+    ),
+    RuleCase(
         "inventory-provider",
         bad={"game.yaml": with_components("  - {id: coins, name: Coins, kind: token, count: 9}\n")},
         good={
