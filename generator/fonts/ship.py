@@ -1,6 +1,6 @@
 """The pinned faces pnp ships (generator/fonts/pinned/), so that no user waits for fontTools to
-pin the variable families that come with pnp: pinning a face takes seconds, and every game
-draws Inter's and Source Serif 4's bold.
+pin the variable families that come with pnp: pinning rewrites every glyph of the font, and
+the default families' bold sets most titles and headings.
 
 Run `python -m generator.fonts.ship` when one of these families' fontpkg package changes
 version: a shipped instance is found only for the font file it was made from, so until then
