@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.fonts import glyph_codes, resolve_family
@@ -29,6 +30,18 @@ def test_every_glyph_without_a_character_gets_one_in_the_private_use_area():
         font.face.charToGlyph[code] == gid for gid, code in zip(sorted(before), codes, strict=True)
     )
     assert name_unmapped_glyphs(font) == 0  # once per face
+
+
+def test_a_named_glyph_is_as_wide_as_its_advance_in_thousandths_of_an_em():
+    font = TTFont("InterNamingTest", str(resolve_family("Inter", None).face("regular").path))
+    unmapped = [gid for gid in range(font.face.numGlyphs) if gid not in font.face.glyphToChar]
+    units = font.face.unitsPerEm
+    assert units != 1000 and name_unmapped_glyphs(font) == len(unmapped) > 0  # scaled, then
+    for gid in unmapped:
+        (code,) = font.face.glyphToChar[gid]
+        assert font.face.charWidths[code] == pytest.approx(
+            font.face.hmetrics[gid][0] * 1000 / units
+        )
 
 
 def test_shaping_in_another_order_draws_through_the_same_characters():

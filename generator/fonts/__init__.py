@@ -96,10 +96,8 @@ def face_name(family: Family, style: str = "regular") -> str:
 def family_faces(family: Family) -> dict[str, str]:
     """Register every face a family has; `<b>` and `<i>` in paragraphs map to them."""
     names = {}
-    stem = family.name.replace(" ", "")
-    suffix = "" if family.origin.startswith("fontpkg-") else "-" + family.key.rsplit("-", 1)[-1]
     for style, face in family.faces:
-        name = f"{stem}-{style.title().replace('-', '')}{suffix}"
+        name = registered_name(family, style)
         try:
             path = embeddable(face.path, dict(face.location), name)
         except FontFileError as exc:
@@ -112,6 +110,14 @@ def family_faces(family: Family) -> dict[str, str]:
     for style, name in names.items():
         addMapping(regular, style.startswith("bold"), style.endswith("italic"), name)
     return names
+
+
+def registered_name(family: Family, style: str) -> str:
+    """`Inter-BoldItalic`: the name a face is registered (and embedded) by; a game's own family
+    adds the end of its key, as families of one name may come from several games."""
+    stem = family.name.replace(" ", "")
+    suffix = "" if family.origin.startswith("fontpkg-") else "-" + family.key.rsplit("-", 1)[-1]
+    return f"{stem}-{style.title().replace('-', '')}{suffix}"
 
 
 def missing_characters(family: Family, style: str, text: str) -> list[str]:

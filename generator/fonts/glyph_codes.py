@@ -37,7 +37,7 @@ def name_unmapped_glyphs(font: TTFont) -> int:
     for gid, code in zip(unmapped, codes, strict=True):
         face.charToGlyph[code] = gid
         face.glyphToChar[gid] = [code]
-        face.charWidths[code] = face._pdfScale(advances[gid][0])
+        face.charWidths[code] = font.pdfScale(advances[gid][0])
     return len(codes)
 
 

@@ -1,5 +1,6 @@
-"""Font files ReportLab can embed: variable fonts pinned to one instance, cached on disk, and
-what a build reads of a font file (its outlines, axes and characters), kept by its content."""
+"""Font files ReportLab can embed: variable fonts pinned to one instance (shipped with pnp for
+the families that come with it, else made once per machine and kept on disk), and what a build
+reads of a font file (its outlines, axes and characters), kept by its content."""
 
 from __future__ import annotations
 
@@ -24,9 +25,13 @@ if TYPE_CHECKING:
     from fontTools.ttLib import TTFont
 
 FACTS = "facts"  # the folder of kept font facts, in the font cache
+SHIPPED = Path(__file__).parent / "pinned"  # instances made before pnp was packaged (ship.py)
 # GPOS pair kerning makes instancing 10x slower; ReportLab does not kern, and HarfBuzz keeps
 # the mark and cursive positioning that Arabic needs, so only pair adjustments are dropped.
 PAIR_POS, EXTENSION = 2, 9
+
+
+Location = tuple[tuple[str, float], ...]  # a variable font's axes and their values, sorted
 
 
 class FontFileError(Exception):
@@ -34,7 +39,7 @@ class FontFileError(Exception):
 
 
 def cache_dir() -> Path:
-    """Where pinned instances live: in the user's pnp cache folder."""
+    """Where instances pinned on this machine live: in the user's pnp cache folder."""
     return user_cache_dir() / "fonts"
 
 
@@ -158,6 +163,13 @@ def _reason(exc: Exception) -> str:
 
 def embeddable(path: Path, location: dict[str, float] | None, name: str) -> Path:
     """A file ReportLab can embed for this face: the file itself, or a pinned instance `name`d."""
+    pinned = pin_location(path, location)
+    return path if pinned is None else _instance(path, pinned, name)
+
+
+def pin_location(path: Path, location: dict[str, float] | None) -> Location | None:
+    """Where a variable font is pinned for a face at `location` (every axis, the others at their
+    defaults), or None when the file embeds as it is (a static font, or its default instance)."""
     facts = font_facts(path)
     if not facts.outlines:
         raise FontFileError(
@@ -166,25 +178,37 @@ def embeddable(path: Path, location: dict[str, float] | None, name: str) -> Path
         )
     axes = facts.axes
     if axes is None:
-        return path
+        return None
     pinned = {**axes, **{tag: value for tag, value in (location or {}).items() if tag in axes}}
-    if pinned == axes:
-        return path
-    return _instance(path, tuple(sorted(pinned.items())), name)
+    return None if pinned == axes else tuple(sorted(pinned.items()))
+
+
+def pinned_file_name(path: Path, location: Location, name: str) -> str:
+    """The face's name and a digest of the font's content and the pin: an updated or edited
+    font is pinned anew, and a shipped instance is found only for the font it was made from."""
+    key = _content(path)
+    key.update(repr((location, name)).encode())
+    return f"{name}-{key.hexdigest()[:16]}.ttf"
 
 
 @cache
-def _instance(path: Path, location: tuple[tuple[str, float], ...], name: str) -> Path:
-    """The variable font pinned at `location`, made once per machine and kept in the cache."""
-    key = _content(path)
-    key.update(repr((location, name, FONTTOOLS_VERSION)).encode())
-    target = cache_dir() / f"{path.stem.split('[')[0]}-{key.hexdigest()[:16]}.ttf"
-    if target.exists():
-        return target
+def _instance(path: Path, location: Location, name: str) -> Path:
+    """The variable font pinned at `location`: the instance shipped with pnp, else one made once
+    per machine and kept in the font cache."""
+    file_name = pinned_file_name(path, location, name)
+    for folder in (SHIPPED, cache_dir()):
+        if (folder / file_name).is_file():
+            return folder / file_name
+    return pin(path, location, name, cache_dir() / file_name)
+
+
+def pin(path: Path, location: Location, name: str, target: Path) -> Path:
+    """Write the variable font pinned at `location` as a static font `name`d, whole (a
+    temporary file renamed), so no reader meets half of it."""
     from fontTools.ttLib import TTFont
     from fontTools.varLib import instancer  # slow to import; needed once per machine and face
 
-    font = TTFont(io.BytesIO(path.read_bytes()))
+    font = TTFont(io.BytesIO(path.read_bytes()), recalcTimestamp=False)  # its own date: same bytes
     _drop_pair_kerning(font)
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     pinned = instancer.instantiateVariableFont(
