@@ -45,6 +45,7 @@ from generator.cache.seal import sealed, unsealed
 from generator.user_cache import CACHE_ENV
 
 SHA_256 = re.compile("[0-9a-f]{64}")  # how every key and stored file is named
+FILES = "files"  # the kind of output files' bytes, kept unsealed: their name is their SHA-256
 FOLDER = ".cache"  # beside the kits in the output folder; never inside a kit
 
 
@@ -131,7 +132,10 @@ class Store:
         pending_bytes, self.pending_bytes = self.pending_bytes, []
         try:
             for kind, key, data in pending_bytes:
-                self.put(kind, key, data)
+                if kind == FILES:  # a file's bytes, deferred by `put_file`: named by its SHA-256
+                    self.put_file(data)
+                else:
+                    self.put(kind, key, data)
             for kind, key, files, extra in pending:
                 self._write(kind, key, files, extra)
         except OSError:
@@ -150,10 +154,10 @@ class Store:
         """Keep bytes by their SHA-256 now (where output files are kept) and return it."""
         sha = self._sha(data)
         if _deferred is not None:
-            _deferred.append(("files", sha, data))
+            _deferred.append((FILES, sha, data))
             return sha
-        if not disk.exists(self.folder, *self._place("files", sha)):
-            disk.write(self.folder, *self._place("files", sha), data)
+        if not disk.exists(self.folder, *self._place(FILES, sha)):
+            disk.write(self.folder, *self._place(FILES, sha), data)
         return sha
 
     def file(self, sha: str) -> bytes | None:
@@ -203,7 +207,7 @@ class Store:
     def _blob(self, sha: str) -> bytes | None:
         """A stored file's bytes, or None when it is gone or no longer matches its name."""
         try:
-            place = self._place("files", sha)
+            place = self._place(FILES, sha)
         except ValueError:
             return None
         data = disk.read(self.folder, *place, self.limit)
