@@ -83,13 +83,15 @@ def placed_forms(pdf: bytes) -> list[list[str]]:
 
 
 def face_forms(pdf: bytes) -> set[str]:
-    """The form XObjects the pages' resources name that are not art: the faces' forms."""
+    """The form XObjects the pages place that hold a whole card (art is placed in a box of
+    its own, a unit square for a raster): the faces' forms."""
     reader = PdfReader(io.BytesIO(pdf))
     names = set()
     for page in reader.pages:
         for name, form in page["/Resources"].get("/XObject", {}).items():
-            assert form.get_object()["/Subtype"] == "/Form"
-            names.add(str(name))
+            left, _, right, _ = (float(value) for value in form.get_object()["/BBox"])
+            if right - left >= POKER_MM[0] * 72 / 25.4:
+                names.add(str(name))
     return names
 
 
@@ -142,13 +144,28 @@ def first_page_pixels(pdf: bytes) -> Image.Image:
     return page.render(scale=50 / 72).to_pil().convert("RGB")
 
 
+def in_place(canvas, face, x, y, bleed, ink_saver, placed) -> None:
+    """A face drawn where it stands, however many times the document places it."""
+    draw_face(canvas, face, x, y, bleed, ink_saver)
+
+
 def test_a_sheet_of_placed_forms_prints_as_the_faces_drawn_in_place(tmp_path, monkeypatch):
-    faces, symbols, folder = decks(write_game(tmp_path, [4, 5], "poker"))
+    faces, symbols, folder = decks(write_game(tmp_path, [18], "poker"))
     options = PrintOptions(PAPERS["a4"], cut_lines=True)
     placed = card_sheets("Forms", faces, options, symbols, folder).data
-    monkeypatch.setattr(SheetCanvas, "place_face", draw_face)  # each drawn where it stands
-    in_place = card_sheets("Forms", faces, options, symbols, folder).data
+    monkeypatch.setattr(SheetCanvas, "place_face", in_place)
+    drawn = card_sheets("Forms", faces, options, symbols, folder).data
     assert len(face_forms(placed)) == 9 + 9  # 9 slots, each with a bleed of its own, 2 sides
-    assert all(name not in face_forms(placed) for name in placed_forms(in_place)[0])  # art
-    difference = ImageChops.difference(first_page_pixels(placed), first_page_pixels(in_place))
+    assert all(name not in face_forms(placed) for name in placed_forms(drawn)[0])  # art
+    difference = ImageChops.difference(first_page_pixels(placed), first_page_pixels(drawn))
     assert max(high for _, high in difference.getextrema()) <= ROUNDING  # edge pixels alone
+
+
+def test_a_face_placed_once_is_drawn_where_it_stands(tmp_path):
+    faces, symbols, folder = decks(write_game(tmp_path, [1, 1, 2], "poker"))
+    sheets = card_sheets("Forms", faces, PrintOptions(PAPERS["a4"]), symbols, folder).data
+    assert face_forms(sheets) == set()  # each face with its slot's bleed once
+    shop = print_shop_pdf("Forms", faces, symbols, folder).data
+    assert len(face_forms(shop)) == 2  # the third design's two sides: on two pages each
+    exports = print_shop_pdf("Forms", faces, symbols, folder, 3.175, per_copy=False).data
+    assert face_forms(exports) == set()  # the PNG and TTS exports' pages: each design once

@@ -89,13 +89,18 @@ class SheetCanvas(SymbolCanvas):
         self.face_forms: dict[tuple[int, Edges, bool], tuple[str, Face]] = {}
 
     def place_face(
-        self, face: Face, x: float, y: float, bleed: Edges, ink_saver: bool = False
+        self, face: Face, x: float, y: float, bleed: Edges, ink_saver: bool, placed: int
     ) -> None:
-        """Draw a face as `draw_face` does, by placing the form that holds it."""
-        name = self.face_form(face, bleed, ink_saver)
+        """Draw a face as `draw_face` does, from its own origin moved to (x, y) mm. One the
+        document places more than once (`placed` times with this bleed) is drawn once, into a
+        form that every copy places; one placed once is drawn in place (a form of its own
+        would only add to the file), from the same origin, so both print alike."""
         self.saveState()
         self.translate(x * mm, y * mm)
-        self.doForm(name)
+        if placed > 1:
+            self.doForm(self.face_form(face, bleed, ink_saver))
+        else:
+            draw_face(self, face, 0, 0, bleed, ink_saver)
         self.restoreState()
 
     def face_form(self, face: Face, bleed: Edges, ink_saver: bool) -> str:

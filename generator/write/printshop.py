@@ -23,7 +23,7 @@ def print_shop_pdf(
     per_copy: bool = True,
 ) -> SheetsPdf:
     """Every card (each copy, or each design) as its own page, front then back, at trim plus
-    bleed."""
+    bleed; a design's copies place one drawing of each side (a form)."""
     document = Document(title, symbols, folder)
     for deck in decks:
         margin = deck.bleed if bleed is None else bleed
@@ -37,17 +37,24 @@ def print_shop_pdf(
         )
         for index, quantity in enumerate(deck.quantities):
             sides = [deck.fronts[index]] + ([deck.backs[index]] if deck.backs is not None else [])
-            for _ in range(quantity if per_copy else 1):
+            copies = quantity if per_copy else 1
+            for _ in range(copies):
                 for face in sides:
-                    _page(document.new_page(page), face, page, edges, trim)
+                    _page(document.new_page(page), face, page, edges, trim, copies)
                     document.end_page()
     return document.finish({deck.owner.id: deck.count for deck in decks})
 
 
 def _page(
-    canvas: SheetCanvas, face: Face, page: Size, edges: Edges, trim: tuple[float, ...]
+    canvas: SheetCanvas,
+    face: Face,
+    page: Size,
+    edges: Edges,
+    trim: tuple[float, ...],
+    copies: int,
 ) -> None:
-    """One face on a page of its own, the page its bleed box, its trim `edges` mm in."""
+    """One face (of `copies` in the document) on a page of its own, the page its bleed box,
+    its trim `edges` mm in."""
     canvas.setBleedBox((0, 0, page.width * mm, page.height * mm))
     canvas.setTrimBox(trim)
-    canvas.place_face(face, edges.left, edges.bottom, edges)
+    canvas.place_face(face, edges.left, edges.bottom, edges, False, copies)

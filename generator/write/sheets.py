@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.fonts import BODY
 from generator.impose.grid import (
     PRINTER_MARGIN_MM,
+    Edges,
     Segment,
     SheetPlan,
     Slot,
@@ -105,13 +107,15 @@ def card_sheets(
 ) -> SheetsPdf:
     """Every card of the given decks, each front page followed by its backs; a deck continues
     the sheet the deck before it left part-filled (see `shared_sheets`), so empty slots are
-    left only on the last sheet of each group of decks."""
+    left only on the last sheet of each group of decks. A face the sheets place more than once
+    with the same bleed is drawn once, into a form each copy places."""
     document = Document(title, symbols, folder)
     runs = [(_plan(run[0], options), _copies(run)) for run in shared_sheets(decks)]
     sheets = [(plan, sheet) for plan, copies in runs for sheet in paginate(copies, plan.per_sheet)]
+    uses = _placements(sheets)
     for number, (plan, sheet) in enumerate(sheets, start=1):
         labels = _labels(title, sheet, f"sheet {number} of {len(sheets)}")
-        _sheet(document, plan, sheet, options, labels)
+        _sheet(document, plan, sheet, options, labels, uses)
     return document.finish({deck.owner.id: deck.count for deck in decks})
 
 
@@ -140,6 +144,17 @@ def _copies(decks: list[PieceFaces]) -> list[Copy]:
     ]
 
 
+def _placements(sheets: list[tuple[SheetPlan, list[Copy]]]) -> Counter[tuple[int, Edges]]:
+    """How many times the sheets place each face (by its id) with each bleed."""
+    uses: Counter[tuple[int, Edges]] = Counter()
+    for plan, sheet in sheets:
+        for copy, front, back in zip(sheet, plan.fronts, plan.backs, strict=False):
+            uses[id(copy.front), front.bleed] += 1
+            if copy.deck.backs is not None:
+                uses[id(copy.back), back.bleed] += 1
+    return uses
+
+
 def _labels(title: str, sheet: list[Copy], number: str) -> tuple[str, str]:
     """The sheet's footer naming each deck on it once, and a shorter one without the title."""
     names = ", ".join(dict.fromkeys(copy.deck.owner.name for copy in sheet))
@@ -152,6 +167,7 @@ def _sheet(
     sheet: list[Copy],
     options: PrintOptions,
     labels: tuple[str, ...],
+    uses: Counter[tuple[int, Edges]],
 ) -> None:
     """One sheet: its fronts page, then its backs page (or the backs across the fold)."""
     marks, back_marks = sheet_marks(plan, len(sheet), options.duplex, options.back_offset)
@@ -162,7 +178,7 @@ def _sheet(
     folded = backs if plan.fold else None
     for faces, slots, side_marks, suffix in sides:
         canvas = document.new_page(plan.page)
-        _page(canvas, plan, faces, slots, side_marks, options, labels, suffix, folded)
+        _page(canvas, plan, faces, slots, side_marks, options, labels, suffix, folded, uses)
         document.end_page()
 
 
@@ -176,13 +192,14 @@ def _page(
     labels: tuple[str, ...],
     suffix: str,
     folded: list[Face] | None,
+    uses: Counter[tuple[int, Edges]],
 ) -> None:
     """One side of a sheet: its faces, crop marks and footer, and the backs across the fold."""
-    _faces(canvas, faces, slots, options)
+    _faces(canvas, faces, slots, options, uses)
     _marks(canvas, marks)
     _footer(canvas, plan, slots, labels, suffix)
     if folded is not None:
-        _faces(canvas, folded, plan.backs, options)
+        _faces(canvas, folded, plan.backs, options, uses)
         _fold_line(canvas, plan.fold)
 
 
@@ -230,9 +247,16 @@ def _fitted(labels: tuple[str, ...], suffix: str, width_mm: float) -> tuple[str,
     return text.rstrip() + "…", FOOTER_MIN_PT
 
 
-def _faces(canvas: SheetCanvas, faces: list[Face], slots, options: PrintOptions) -> None:
+def _faces(
+    canvas: SheetCanvas,
+    faces: list[Face],
+    slots,
+    options: PrintOptions,
+    uses: Counter[tuple[int, Edges]],
+) -> None:
     for face, slot in zip(faces, slots, strict=False):
-        canvas.place_face(face, slot.x, slot.y, slot.bleed, options.ink_saver)
+        placed = uses[id(face), slot.bleed]
+        canvas.place_face(face, slot.x, slot.y, slot.bleed, options.ink_saver, placed)
         if options.cut_lines:
             canvas.setStrokeColor(CUT_LINE_INK)
             canvas.setLineWidth(0.25)
