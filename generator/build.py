@@ -11,6 +11,7 @@ from pathlib import Path
 
 from generator import progress
 from generator.cache.books import BookPages
+from generator.cache.keys import Digests
 from generator.cache.rasters import Rasters
 from generator.cache.store import Entry, Store, deferred_writes
 from generator.check import check_game
@@ -19,7 +20,7 @@ from generator.context import BuildContext
 from generator.cores import can_fork, cores, worker_pool
 from generator.errors import DataError
 from generator.findings import Finding, Report
-from generator.kit_cache import cached_job, job_keys, keep_job
+from generator.kit_cache import cached_job, job_keys, keep_job, name_designs
 from generator.limits import Limits, applied
 from generator.load.game import LoadedGame
 from generator.model import Board, Guide, RulebookSettings
@@ -341,19 +342,16 @@ def _run_jobs(
         progress.stage(part, sum(job.part == part for job in jobs), JOB_UNITS.get(part, ""))
     if store is None:
         return [files for files, _ in _made(loaded, jobs, options, None, context)]
-    from generator.cache.pages import PageDigests, shared_digests  # `pnp check` draws no page
-
     game = loaded.game
     shared = (game.title, game.symbols, game.limits)
-    digests = PageDigests()  # faces walked once, for the job keys and the pages drawn here
-    with shared_digests(digests):
-        keys = job_keys(loaded.folder, options, shared, jobs, digests)
-        found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}
-        for i in found:
-            progress.advance(jobs[i].part)
-        missing = [i for i in range(len(jobs)) if i not in found]
-        rasters = Rasters(store.folder)
-        made = _made(loaded, [jobs[i] for i in missing], options, rasters, context)
+    digests = Digests((PieceFaces, Face))  # a deck's faces walked once for all its jobs
+    name_designs(digests, [deck for job in jobs for deck in job.decks])  # or named by their designs
+    keys = job_keys(loaded.folder, options, shared, jobs, digests)
+    found = {i: files for i, key in enumerate(keys) if (files := cached_job(store, key))}
+    for i in found:
+        progress.advance(jobs[i].part)
+    missing = [i for i in range(len(jobs)) if i not in found]
+    made = _made(loaded, [jobs[i] for i in missing], options, Rasters(store.folder), context)
     for i, (files, entries) in zip(missing, made, strict=True):
         found[i] = files
         keep_job(store, keys[i], files)
@@ -443,7 +441,6 @@ def _job_files(
     job: Job,
     rasters: Rasters | None,
 ) -> list[OutputFile]:
-    from generator.cache.pages import PageStore
     from generator.write.exports import png_files, tts_files  # `pnp check` writes no files
     from generator.write.kit import (
         board_file,
@@ -480,10 +477,7 @@ def _job_files(
         ]
     if job.part == "report":
         return [report_file(title, job.distributions, options.paper)]
-    kept = PageStore(rasters.root) if rasters else None  # pages the last build drew
-    return card_files(
-        title, job.size, group, symbols, folder, options.paper, options.printing, kept
-    )
+    return card_files(title, job.size, group, symbols, folder, options.paper, options.printing)
 
 
 def inventory(loaded: LoadedGame) -> list[dict]:

@@ -41,12 +41,22 @@ def job_keys(
     glossary, and the job itself); None for a job holding a value with no stable digest.
 
     `--only` is left out: a deck's PNGs are the same whichever other parts are built with them.
-    Objects of the types `digests` remembers (faces) are walked once however many jobs (and,
-    with the same `digests`, pages) draw them.
+    Objects of the types `digests` remembers (faces) are walked once however many jobs draw
+    them.
     """
     everything = replace(options, only=frozenset())
     common = digest("job", code_version(), everything, asset_files(folder), *shared)
     return [_key(digests, common, job) for job in jobs]
+
+
+def name_designs(digests: Digests, decks: list) -> None:
+    """Name each design's front by its key in the faces' memo (a deck's `keys`, when it was
+    rendered through one) rather than walking it: the key covers all the face is drawn from.
+    A back is walked: most backs draw the same for every card, and keep their digest when one
+    card changes."""
+    for deck in decks:
+        for front, key in zip(deck.fronts, deck.keys, strict=False):
+            digests.name(front, key)
 
 
 def _key(digests: Digests, common: str, job: Any) -> str | None:

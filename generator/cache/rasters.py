@@ -22,7 +22,6 @@ from typing import Any
 from PIL import Image
 
 from generator.cache.keys import Uncacheable, asset_files, code_version, digest
-from generator.cache.pages import page_digests
 from generator.cache.store import Store
 from generator.model import Symbol
 from generator.render.faces import PieceFaces
@@ -108,10 +107,9 @@ def page_keys(
     common = digest(
         RASTERS, code_version(), title, symbols, asset_files(folder), deck.size, bleed, dpi
     )
-    digests = page_digests()  # the build's: each face was walked for its job key already
     sides = zip(deck.fronts, deck.backs or [None] * len(deck.fronts), strict=True)
     try:
-        return [digests(common, face) for pair in sides for face in pair if face is not None]
+        return [digest(common, face) for pair in sides for face in pair if face is not None]
     except Uncacheable:
         return None
 

@@ -12,7 +12,6 @@ Layout under the cache folder (`OUTPUT/.cache/`, or `$PNP_CACHE_DIR/kits`):
     v2/book-pages/ab/ab12... where one book's headings and index entries fell (see books.py)
     v2/rules/cd/cd12...      one rule's findings on one input: a rulebook's text, an invariant
     v2/blocks/ab/ab12...     one rulebook's or guide's blocks, by its Markdown (see blocks.py)
-    v2/sheet-pages/cd/cd...  one card-sheet or print-shop PDF's finished pages (see pages.py)
     v2/tts-sheets/ef/ef...   the SHA-256 of one TTS deck sheet's PNG in files/ (see rasters.py)
     v2/tts-bands/ab/ab...    one row of a TTS deck sheet's cells, deflated (see rasters.py)
     v2/compiled-rulebooks/.. one rulebook template's code, compiled (see derived.py)

@@ -128,6 +128,7 @@ class PieceFaces:
     backs: tuple[Face, ...] | None
     quantities: tuple[int, ...]
     shared_back: bool
+    keys: tuple[str, ...] = ()  # each design's key in the faces' memo, when rendered through one
 
     @property
     def count(self) -> int:
@@ -139,13 +140,18 @@ def piece_faces(
     loaded: LoadedGame, pieces: PieceFile, report: Report, context: BuildContext | None = None
 ) -> PieceFaces:
     """Resolve every design of a deck or token sheet; text that cannot fit is reported, not drawn."""
+    context = context or BuildContext()
+    keys = design_keys(loaded, pieces, context.placeholders) if context.memo else []
     indexes = range(len(pieces.pieces))
-    resolved = design_faces(loaded, pieces, indexes, report, context or BuildContext())
-    return assembled(loaded, pieces, resolved)
+    resolved = design_faces(loaded, pieces, indexes, report, context, keys)
+    return assembled(loaded, pieces, resolved, keys)
 
 
-def assembled(loaded: LoadedGame, pieces: PieceFile, resolved: list[Resolved]) -> PieceFaces:
-    """The faces record of a deck or token sheet from its resolved designs, in order."""
+def assembled(
+    loaded: LoadedGame, pieces: PieceFile, resolved: list[Resolved], keys: list[str]
+) -> PieceFaces:
+    """The faces record of a deck or token sheet from its resolved designs (and their keys in
+    the faces' memo, when there is one), in order."""
     owner = pieces.owner
     front = loaded.layouts[owner.layout]
     size = token_size(owner) if isinstance(owner, TokenSheet) else parse_size(front.size)
@@ -159,6 +165,7 @@ def assembled(loaded: LoadedGame, pieces: PieceFile, resolved: list[Resolved]) -
         backs if back_layout_name(pieces) else None,
         tuple(piece.quantity for piece in pieces.pieces),
         shares_back(pieces),
+        tuple(keys),
     )
 
 
@@ -168,11 +175,12 @@ def design_faces(
     indexes: Sequence[int],
     report: Report,
     context: BuildContext,
+    keys: list[str],
 ) -> list[Resolved]:
     """Front, back (when the set has backs) and findings of some of its designs, in order:
-    taken from the context's memo when it holds them, else fitted now (and kept there)."""
+    taken from the context's memo (by the designs' `keys`) when it holds them, else fitted now
+    (and kept there)."""
     memo = context.memo
-    keys = design_keys(loaded, pieces, context.placeholders) if memo is not None else []
     layouts = Layouts(loaded, pieces.owner, context.placeholders)
     _art_path.cache_clear()
     found: list[Resolved] = []

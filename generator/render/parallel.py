@@ -28,9 +28,8 @@ def faces_on_all_cores(
     keys = design_keys(loaded, pieces, context.placeholders) if memo is not None else []
     missing = [i for i in range(count) if memo is None or memo.recall(keys[i]) is None]
     if len(missing) < PARALLEL_MIN_DESIGNS or context.one_process or cores() < 2 or not can_fork():
-        return assembled(
-            loaded, pieces, design_faces(loaded, pieces, range(count), report, context)
-        )
+        resolved = design_faces(loaded, pieces, range(count), report, context, keys)
+        return assembled(loaded, pieces, resolved, keys)
     later = missing[len(missing) // 2 :]
     alone = replace(context, memo=None)  # the worker only fits; this process keeps
     work = partial(_fitted, loaded, pieces, alone)
@@ -38,7 +37,8 @@ def faces_on_all_cores(
         future = submit(0)
         there_too = set(later)
         here = [i for i in range(count) if i not in there_too]
-        resolved = dict(zip(here, design_faces(loaded, pieces, here, report, context), strict=True))
+        made = design_faces(loaded, pieces, here, report, context, keys)
+        resolved = dict(zip(here, made, strict=True))
         there = future.result()
     for index, found in zip(later, there, strict=True):
         resolved[index] = found
@@ -46,7 +46,7 @@ def faces_on_all_cores(
         progress.advance(progress.FACES, 1 if found[1] is None else 2)
         if memo is not None:
             memo.keep(keys[index], found)
-    return assembled(loaded, pieces, [resolved[i] for i in range(count)])
+    return assembled(loaded, pieces, [resolved[i] for i in range(count)], keys)
 
 
 def _fitted(
@@ -54,4 +54,4 @@ def _fitted(
 ) -> list[Resolved]:
     """Run in the worker: fit the designs at `indexes`, in order."""
     with applied(loaded.game.limits):
-        return design_faces(loaded, pieces, indexes, Report(), context)
+        return design_faces(loaded, pieces, indexes, Report(), context, [])

@@ -125,11 +125,18 @@ def _reduction(canvas: Canvas, path: Path, width: float, height: float) -> int:
     art = read_art(path)
     if art.vector is not None:
         return 1
-    a, b, c, d, _, _ = canvas._currentMatrix
-    wide = abs(width) * math.hypot(a, b) / 72 * ART_DPI
-    high = abs(height) * math.hypot(c, d) / 72 * ART_DPI
+    wide = _on_paper(canvas, width, 0) / 72 * ART_DPI
+    high = _on_paper(canvas, 0, height) / 72 * ART_DPI
     spare = min(art.width / max(wide, 1), art.height / max(high, 1))
     return 2 ** int(math.log2(spare)) if spare >= 2 else 1
+
+
+def _on_paper(canvas: Canvas, dx: float, dy: float) -> float:
+    """How long a step of (dx, dy) points on the canvas, as it is turned and scaled now, prints
+    on the page (or the form being drawn), in points."""
+    x0, y0 = canvas.absolutePosition(0, 0)
+    x1, y1 = canvas.absolutePosition(dx, dy)
+    return math.hypot(x1 - x0, y1 - y0)
 
 
 @lru_cache(maxsize=8)

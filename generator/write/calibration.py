@@ -15,6 +15,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 
 from generator.fonts import BODY, BOLD
+from generator.units import Size
 from generator.write.draw import SheetCanvas
 from generator.write.sheets import PrintOptions
 
@@ -38,6 +39,7 @@ def calibration_pdf(options: PrintOptions) -> bytes:
     cx, cy = page.width / 2, page.height / 2
     _heading(
         canvas,
+        page,
         page.height - 20,
         f"Duplex calibration — print both pages on one sheet, flip on the {options.duplex} edge",
     )
@@ -46,17 +48,19 @@ def calibration_pdf(options: PrintOptions) -> bytes:
     canvas.line(LINE_INSET_MM * mm, cy * mm, (page.width - LINE_INSET_MM) * mm, cy * mm)
     _note(
         canvas,
+        page,
         30,
         "Hold the printed sheet to the light. On the back, find the ruler tick that lies exactly under each line.",
     )
     canvas.showPage()
     dx, dy = options.back_offset
     canvas.translate(dx * mm, dy * mm)
-    _heading(canvas, page.height - 20, "Back: read the tick under the front's lines")
+    _heading(canvas, page, page.height - 20, "Back: read the tick under the front's lines")
     _ruler(canvas, cx, cy + 30, horizontal=True)
     _ruler(canvas, cx + 30, cy, horizontal=False)
     _note(
         canvas,
+        page,
         30,
         f"Build with --back-offset X,Y using the two readings (this sheet already includes {dx:g},{dy:g}; it reads 0,0 when they are right).",
     )
@@ -118,11 +122,11 @@ def _label(canvas: SheetCanvas, x: float, y: float, k: int, far: bool, horizonta
     canvas.drawString((x + column) * mm, (y + k - cap / 2) * mm, f"{k:g}")
 
 
-def _heading(canvas: SheetCanvas, y: float, text: str) -> None:
+def _heading(canvas: SheetCanvas, page: Size, y: float, text: str) -> None:
     canvas.setFont(BOLD, 10)
-    canvas.drawCentredString(canvas._pagesize[0] / 2, y * mm, text)
+    canvas.drawCentredString(page.width * mm / 2, y * mm, text)
 
 
-def _note(canvas: SheetCanvas, y: float, text: str) -> None:
+def _note(canvas: SheetCanvas, page: Size, y: float, text: str) -> None:
     canvas.setFont(BODY, 7)
-    canvas.drawCentredString(canvas._pagesize[0] / 2, y * mm, text)
+    canvas.drawCentredString(page.width * mm / 2, y * mm, text)

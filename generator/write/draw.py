@@ -7,17 +7,8 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-from reportlab import rl_config
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfdoc import (
-    PDFArray,
-    PDFBase85Encode,
-    PDFDictionary,
-    PDFName,
-    PDFStream,
-    PDFZCompress,
-)
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -32,6 +23,7 @@ from generator.render.markup import glyph_size, symbol_uri
 from generator.units import Size
 from generator.write.art import draw_art, place_art, turned
 from generator.write.lines import draw_lines
+from generator.write.svg import end_form
 
 EDGE_MM = 0.01
 ROUNDED_CORNER = 0.12
@@ -39,6 +31,7 @@ PAPER = "#ffffff"
 READABLE = 4.5  # WCAG contrast for normal text: what ink-saved text keeps against the paper
 DARK_INK = "#222222"  # the layouts' default text colour
 SAVED_OUTLINE_PT = 0.75  # the outline a light shape keeps once the fill around it is dropped
+FORM_MARGIN_MM = 1.0  # a face form's box beyond the face's bleed, clear of the face's own clip
 
 # Corners of the polygon shapes as fractions of their box, from its bottom-left, y upwards.
 POLYGONS = {
@@ -93,34 +86,41 @@ class SheetCanvas(SymbolCanvas):
         self.setCreator("pnp print-and-play generator")
         self.setViewerPreference("PrintScaling", "None")
         self.know(symbols, folder)
+        self.face_forms: dict[tuple[int, Edges, bool], tuple[str, Face]] = {}
 
-    def showPage(self) -> None:
-        """Close the page with its content already compressed: ReportLab holds each page's
-        drawing as text until `save` (20 KB a sheet of 9 cards, the most memory a big deck's
-        sheets take); compressed now, it writes the same bytes."""
-        super().showPage()
-        page = self._doc.Pages.pages[-1]
-        if page.compression and page.stream and not page.Contents:
-            page.Contents, page.stream = compressed_stream(page.stream), None
+    def place_face(
+        self, face: Face, x: float, y: float, bleed: Edges, ink_saver: bool, placed: int
+    ) -> None:
+        """Draw a face as `draw_face` does, from its own origin moved to (x, y) mm. One the
+        document places more than once (`placed` times with this bleed) is drawn once, into a
+        form that every copy places; one placed once is drawn in place (a form of its own
+        would only add to the file), from the same origin, so both print alike."""
+        self.saveState()
+        self.translate(x * mm, y * mm)
+        if placed > 1:
+            self.doForm(self.face_form(face, bleed, ink_saver))
+        else:
+            draw_face(self, face, 0, 0, bleed, ink_saver)
+        self.restoreState()
 
-
-def compressed_stream(text: str) -> PDFStream:
-    """A page's content stream encoded with the filters ReportLab applies when it saves."""
-    content: str | bytes = text
-    for encoding in reversed(_filters()):
-        content = encoding.encode(content)
-    return encoded_stream(content)
-
-
-def encoded_stream(content: str | bytes) -> PDFStream:
-    """A page's content stream from its content already encoded (see `compressed_stream`)."""
-    names = PDFArray([PDFName(encoding.pdfname) for encoding in _filters()])
-    return PDFStream(PDFDictionary({"Filter": names}), content)
-
-
-def _filters() -> list[type]:
-    """The filters ReportLab encodes a compressed page's stream with, outermost first."""
-    return [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    def face_form(self, face: Face, bleed: Edges, ink_saver: bool) -> str:
+        """The name of the form holding `face` drawn with its trim's bottom-left at the origin:
+        drawn on its first use in this document, so every copy of a design places one drawing
+        (its box reaches FORM_MARGIN_MM past the bleed; the face clips itself at the bleed)."""
+        key = (id(face), bleed, ink_saver)
+        if key not in self.face_forms:
+            name = f"face{len(self.face_forms)}"
+            trim, margin = face.trim, FORM_MARGIN_MM
+            low = (-(bleed.left + margin) * mm, -(bleed.bottom + margin) * mm)
+            high = (
+                (trim.width + bleed.right + margin) * mm,
+                (trim.height + bleed.top + margin) * mm,
+            )
+            self.beginForm(name, *low, *high)
+            draw_face(self, face, 0, 0, bleed, ink_saver)
+            end_form(self, name, group=False)
+            self.face_forms[key] = (name, face)  # the face kept alive, so no other takes its id
+        return self.face_forms[key][0]
 
 
 def draw_face(
@@ -149,8 +149,6 @@ def draw_face(
         clip = canvas.beginPath()
         clip.rect(left, bottom, width, height)
     canvas.clipPath(clip, stroke=0, fill=0)
-    if face.items or (face.background and not ink_saver):
-        _may_fade(canvas)
     if face.background and not ink_saver:
         canvas.setFillColor(reportlab_colour(face.background))
         canvas.rect(left, bottom, width, height, stroke=0, fill=1)
@@ -239,17 +237,10 @@ def _luminance(colour: str) -> float:
 
 def _opaque(canvas: Canvas) -> None:
     """End the alpha of a see-through colour with what it drew, so it fades nothing drawn later
-    (only an alpha that is not 1 is reset: ReportLab would write nothing for it)."""
-    state = canvas._extgstate
-    if state.getValue("ca") != 1 or state.getValue("CA") != 1:
-        canvas.setFillAlpha(1)
-        canvas.setStrokeAlpha(1)
-
-
-def _may_fade(canvas: Canvas) -> None:
-    """Mark the PDF as one that may hold see-through colours (version 1.4), as resetting the
-    alpha after every face's background and items always did, even to no effect."""
-    canvas._doc.ensureMinPdfVersion("transparency")
+    (ReportLab writes nothing for an alpha that is 1 already; it marks the PDF as one that may
+    hold see-through colours, version 1.4)."""
+    canvas.setFillAlpha(1)
+    canvas.setStrokeAlpha(1)
 
 
 def outline_path(canvas: Canvas, shape: str, x: float, y: float, size: Size, grow: float):

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from PIL import Image
 
-from generator.cache.pages import PageStore
 from generator.cache.rasters import Rasters, page_keys
 from generator.model import Symbol
 from generator.render.faces import PieceFaces
@@ -32,7 +31,7 @@ def png_files(
 ) -> Iterator[OutputFile]:
     """One PNG per design and side, with the 1/8-inch bleed print shops expect."""
     for deck in decks:
-        pdf = _faces_pdf(title, deck, symbols, folder, SHOP_BLEED_MM, rasters)
+        pdf = _faces_pdf(title, deck, symbols, folder, SHOP_BLEED_MM)
         pngs = _pngs(pdf.data, dpi, deck, rasters, (title, symbols, folder, SHOP_BLEED_MM))
         for name, png in zip(_face_names(deck), pngs, strict=True):
             yield OutputFile(f"png/{deck.owner.id}/{name}.png", "png", png, 1, "card", {"dpi": dpi})
@@ -48,7 +47,7 @@ def tts_files(
     """Tabletop Simulator deck sheets and a saved object per deck: a design's copies share one
     slot of its sheets (a design with no copies has none)."""
     for deck in decks:
-        pdf = _faces_pdf(title, deck, symbols, folder, 0, rasters)
+        pdf = _faces_pdf(title, deck, symbols, folder, 0)
         pages = _pngs(pdf.data, TTS_DPI, deck, rasters, (title, symbols, folder, 0))
         step = 2 if deck.backs is not None else 1
         fronts, backs = pages[::step], pages[1::step] if deck.backs is not None else []
@@ -77,17 +76,10 @@ def tts_files(
 
 
 def _faces_pdf(
-    title: str,
-    deck: PieceFaces,
-    symbols: list[Symbol],
-    folder: Path,
-    bleed: float,
-    rasters: Rasters | None,
+    title: str, deck: PieceFaces, symbols: list[Symbol], folder: Path, bleed: float
 ) -> SheetsPdf:
-    """Each design's sides of a deck, one a page with `bleed` mm around, the pages the last
-    build drew taken from the cache (when there is one) where they are the same."""
-    kept = PageStore(rasters.root) if rasters else None
-    return print_shop_pdf(title, [deck], symbols, folder, bleed, per_copy=False, kept=kept)
+    """Each design's sides of a deck, one a page with `bleed` mm around."""
+    return print_shop_pdf(title, [deck], symbols, folder, bleed, per_copy=False)
 
 
 def _pngs(pdf: bytes, dpi: int, deck: PieceFaces, rasters: Rasters | None, drawn: tuple) -> list:

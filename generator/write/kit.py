@@ -7,7 +7,6 @@ from collections import Counter
 from pathlib import Path
 
 from generator.cache.books import BookPages
-from generator.cache.pages import PageStore
 from generator.fonts import Family
 from generator.impose.booklet import padded
 from generator.model import Board, Guide, RulebookSettings, Symbol
@@ -32,13 +31,11 @@ def card_files(
     folder: Path,
     paper: str,
     printing: PrintOptions,
-    kept: PageStore | None = None,
 ) -> list[OutputFile]:
-    """`cards-<size>.pdf` for home printing and `printshop-<size>.pdf` for print services (the
-    pages of their last build taken from `kept`, when given, where they are the same)."""
+    """`cards-<size>.pdf` for home printing and `printshop-<size>.pdf` for print services."""
     size = [round(group[0].size.width, 3), round(group[0].size.height, 3)]
-    sheets = card_sheets(f"{title} — cards", group, printing, symbols, folder, kept)
-    shop = print_shop_pdf(f"{title} — print shop", group, symbols, folder, kept=kept)
+    sheets = card_sheets(f"{title} — cards", group, printing, symbols, folder)
+    shop = print_shop_pdf(f"{title} — print shop", group, symbols, folder)
     details = {"card_size_mm": size}
     return [
         OutputFile(

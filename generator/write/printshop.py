@@ -6,12 +6,11 @@ from pathlib import Path
 
 from reportlab.lib.units import mm
 
-from generator.cache.pages import PageStore
 from generator.impose.grid import Edges
 from generator.model import Symbol
 from generator.render.faces import Face, PieceFaces
 from generator.units import Size
-from generator.write.draw import SheetCanvas, draw_face
+from generator.write.draw import SheetCanvas
 from generator.write.sheets import Document, SheetsPdf
 
 
@@ -22,12 +21,10 @@ def print_shop_pdf(
     folder: Path,
     bleed: float | None = None,
     per_copy: bool = True,
-    kept: PageStore | None = None,
 ) -> SheetsPdf:
     """Every card (each copy, or each design) as its own page, front then back, at trim plus
-    bleed; pages are taken from `kept` when found."""
-    name = ("print shop", [deck.owner.id for deck in decks], bleed, per_copy)
-    document = Document(title, symbols, folder, kept, name, repeats=True)  # copies
+    bleed; a design's copies place one drawing of each side (a form)."""
+    document = Document(title, symbols, folder)
     for deck in decks:
         margin = deck.bleed if bleed is None else bleed
         page = Size(deck.size.width + 2 * margin, deck.size.height + 2 * margin)
@@ -40,17 +37,24 @@ def print_shop_pdf(
         )
         for index, quantity in enumerate(deck.quantities):
             sides = [deck.fronts[index]] + ([deck.backs[index]] if deck.backs is not None else [])
-            for _ in range(quantity if per_copy else 1):
+            copies = quantity if per_copy else 1
+            for _ in range(copies):
                 for face in sides:
-                    document.page(page, _page, face, margin, edges, trim)
+                    _page(document.new_page(page), face, page, edges, trim, copies)
+                    document.end_page()
     return document.finish({deck.owner.id: deck.count for deck in decks})
 
 
 def _page(
-    canvas: SheetCanvas, face: Face, margin: float, edges: Edges, trim: tuple[float, ...]
+    canvas: SheetCanvas,
+    face: Face,
+    page: Size,
+    edges: Edges,
+    trim: tuple[float, ...],
+    copies: int,
 ) -> None:
-    """One face on a page of its own, the page its bleed box, its trim `margin` mm in."""
-    width, height = canvas._pagesize
-    canvas.setBleedBox((0, 0, width, height))
+    """One face (of `copies` in the document) on a page of its own, the page its bleed box,
+    its trim `edges` mm in."""
+    canvas.setBleedBox((0, 0, page.width * mm, page.height * mm))
     canvas.setTrimBox(trim)
-    draw_face(canvas, face, margin, margin, edges)
+    canvas.place_face(face, edges.left, edges.bottom, edges, False, copies)

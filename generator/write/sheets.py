@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.cache.pages import PageReuse, PageStore
 from generator.fonts import BODY
 from generator.impose.grid import (
     PRINTER_MARGIN_MM,
+    Edges,
     Segment,
     SheetPlan,
     Slot,
@@ -27,7 +26,7 @@ from generator.model import Symbol
 from generator.options import PrintOptions
 from generator.render.faces import Face, PieceFaces
 from generator.units import Size
-from generator.write.draw import SheetCanvas, draw_face
+from generator.write.draw import SheetCanvas
 
 MARK_INK = HexColor("#000000")
 LABEL_INK = HexColor("#777777")
@@ -72,22 +71,11 @@ class SheetsPdf:
 class Document:
     """A PDF built page by page in memory; its canvas is made once the first page size is known."""
 
-    def __init__(
-        self,
-        title: str,
-        symbols: list[Symbol],
-        folder: Path,
-        kept: PageStore | None = None,
-        name: tuple = (),
-        repeats: bool = False,
-    ) -> None:
+    def __init__(self, title: str, symbols: list[Symbol], folder: Path) -> None:
         self.buffer = io.BytesIO()
         self.title, self.symbols, self.folder = title, symbols, folder
         self.canvas: SheetCanvas | None = None
         self.pages = 0
-        self.reuse: PageReuse | None = None  # made for the first page drawn with `page`
-        self.kept, self.name = kept, (title, *name)
-        self.repeats = repeats  # pages may repeat: each drawn once, even with no kept pages
 
     def new_page(self, size: Size) -> SheetCanvas:
         """The canvas, set to `size` for the page about to be drawn."""
@@ -102,27 +90,11 @@ class Document:
         self.canvas.showPage()
         self.pages += 1
 
-    def page(self, size: Size, draw: Callable[..., None], *drawn: Any) -> None:
-        """A page of `size` that `draw(canvas, *drawn)` draws, reading nothing else: the same
-        page drawn before in this document (when its pages may repeat) or, with kept pages, in
-        its last build, when one is found (see cache/pages.py)."""
-        canvas = self.new_page(size)
-        if self.kept is None and not self.repeats:
-            draw(canvas, *drawn)
-            self.end_page()
-            return
-        if self.reuse is None:
-            self.reuse = PageReuse(self.kept, self.name, self.symbols, self.folder)
-        self.reuse.page(canvas, (size, draw.__qualname__, *drawn), lambda: draw(canvas, *drawn))
-        self.pages += 1
-
     def finish(self, placed: dict[str, int]) -> SheetsPdf:
         """The finished bytes and what they hold."""
         if self.canvas is None:
             return SheetsPdf(b"", 0, 0, {})
         self.canvas.save()
-        if self.reuse is not None:
-            self.reuse.finish()
         return SheetsPdf(self.buffer.getvalue(), self.pages, sum(placed.values()), placed)
 
 
@@ -132,18 +104,18 @@ def card_sheets(
     options: PrintOptions,
     symbols: list[Symbol],
     folder: Path,
-    kept: PageStore | None = None,
 ) -> SheetsPdf:
     """Every card of the given decks, each front page followed by its backs; a deck continues
     the sheet the deck before it left part-filled (see `shared_sheets`), so empty slots are
-    left only on the last sheet of each group of decks. Pages are taken from `kept` when found."""
-    name = ("sheets", [deck.owner.id for deck in decks], options)
-    document = Document(title, symbols, folder, kept, name)
+    left only on the last sheet of each group of decks. A face the sheets place more than once
+    with the same bleed is drawn once, into a form each copy places."""
+    document = Document(title, symbols, folder)
     runs = [(_plan(run[0], options), _copies(run)) for run in shared_sheets(decks)]
     sheets = [(plan, sheet) for plan, copies in runs for sheet in paginate(copies, plan.per_sheet)]
+    uses = _placements(sheets)
     for number, (plan, sheet) in enumerate(sheets, start=1):
         labels = _labels(title, sheet, f"sheet {number} of {len(sheets)}")
-        _sheet(document, plan, sheet, options, labels)
+        _sheet(document, plan, sheet, options, labels, uses)
     return document.finish({deck.owner.id: deck.count for deck in decks})
 
 
@@ -172,6 +144,17 @@ def _copies(decks: list[PieceFaces]) -> list[Copy]:
     ]
 
 
+def _placements(sheets: list[tuple[SheetPlan, list[Copy]]]) -> Counter[tuple[int, Edges]]:
+    """How many times the sheets place each face (by its id) with each bleed."""
+    uses: Counter[tuple[int, Edges]] = Counter()
+    for plan, sheet in sheets:
+        for copy, front, back in zip(sheet, plan.fronts, plan.backs, strict=False):
+            uses[id(copy.front), front.bleed] += 1
+            if copy.deck.backs is not None:
+                uses[id(copy.back), back.bleed] += 1
+    return uses
+
+
 def _labels(title: str, sheet: list[Copy], number: str) -> tuple[str, str]:
     """The sheet's footer naming each deck on it once, and a shorter one without the title."""
     names = ", ".join(dict.fromkeys(copy.deck.owner.name for copy in sheet))
@@ -184,6 +167,7 @@ def _sheet(
     sheet: list[Copy],
     options: PrintOptions,
     labels: tuple[str, ...],
+    uses: Counter[tuple[int, Edges]],
 ) -> None:
     """One sheet: its fronts page, then its backs page (or the backs across the fold)."""
     marks, back_marks = sheet_marks(plan, len(sheet), options.duplex, options.back_offset)
@@ -193,8 +177,9 @@ def _sheet(
         sides.append((backs, plan.backs, back_marks, BACKS))
     folded = backs if plan.fold else None
     for faces, slots, side_marks, suffix in sides:
-        args = (plan, faces, slots, side_marks, options, labels, suffix, folded)
-        document.page(plan.page, _page, *args)
+        canvas = document.new_page(plan.page)
+        _page(canvas, plan, faces, slots, side_marks, options, labels, suffix, folded, uses)
+        document.end_page()
 
 
 def _page(
@@ -207,13 +192,14 @@ def _page(
     labels: tuple[str, ...],
     suffix: str,
     folded: list[Face] | None,
+    uses: Counter[tuple[int, Edges]],
 ) -> None:
     """One side of a sheet: its faces, crop marks and footer, and the backs across the fold."""
-    _faces(canvas, faces, slots, options)
+    _faces(canvas, faces, slots, options, uses)
     _marks(canvas, marks)
     _footer(canvas, plan, slots, labels, suffix)
     if folded is not None:
-        _faces(canvas, folded, plan.backs, options)
+        _faces(canvas, folded, plan.backs, options, uses)
         _fold_line(canvas, plan.fold)
 
 
@@ -261,9 +247,16 @@ def _fitted(labels: tuple[str, ...], suffix: str, width_mm: float) -> tuple[str,
     return text.rstrip() + "…", FOOTER_MIN_PT
 
 
-def _faces(canvas: SheetCanvas, faces: list[Face], slots, options: PrintOptions) -> None:
+def _faces(
+    canvas: SheetCanvas,
+    faces: list[Face],
+    slots,
+    options: PrintOptions,
+    uses: Counter[tuple[int, Edges]],
+) -> None:
     for face, slot in zip(faces, slots, strict=False):
-        draw_face(canvas, face, slot.x, slot.y, slot.bleed, options.ink_saver)
+        placed = uses[id(face), slot.bleed]
+        canvas.place_face(face, slot.x, slot.y, slot.bleed, options.ink_saver, placed)
         if options.cut_lines:
             canvas.setStrokeColor(CUT_LINE_INK)
             canvas.setLineWidth(0.25)

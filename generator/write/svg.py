@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from reportlab.pdfbase.pdfdoc import (
-    PDFDictionary,
-    PDFFormXObject,
-    PDFName,
-    PDFResourceDictionary,
-    PDFStream,
-    xObjectName,
-)
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream, xObjectName
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 
 from generator.load.svg import VectorArt
@@ -28,32 +21,29 @@ def draw_vector_art(canvas: Canvas, art: VectorArt) -> None:
     canvas.restoreState()
 
 
-class GroupForm(PDFFormXObject):
-    """A form painted as one transparency group: an opacity set where it is placed fades the
-    whole art at once (overlaps do not show through) and starts its own opacities afresh."""
+class FormStream(PDFStream):
+    """A form's content stream, finished from what ReportLab recorded for the form when the PDF
+    is written: ReportLab leaves the opacity states a form sets out of its resources, and has
+    no way to make a form a transparency group."""
+
+    def __init__(self, name: str, group: bool) -> None:
+        entries = {"Group": PDFDictionary({"S": PDFName("Transparency")})} if group else {}
+        super().__init__(PDFDictionary(entries))
+        self.name = name
 
     def format(self, document):
-        if not self.Contents:
-            self.Contents = PDFStream()
-            self.Contents.content = self.stream
-        self.Contents.dictionary["Group"] = PDFDictionary({"S": PDFName("Transparency")})
+        form = document.idToObject[xObjectName(self.name)]
+        self.content = form.stream
+        if form.ExtGState is not None:
+            form.Resources.ExtGState = form.ExtGState
         return super().format(document)
 
 
-def end_form(canvas: Canvas, name: str) -> None:
-    """End the form `name` as a transparency group that keeps the opacities its paths set and
-    the forms and images it draws (ReportLab leaves a form's opacity states out of its
-    resources, and given resources, its forms too)."""
-    resources = PDFResourceDictionary()
-    resources.basicFonts()
-    resources.allProcs()
-    states = canvas._extgstate.getState()
-    if states:
-        resources.ExtGState = states
-    if canvas._formsinuse:
-        resources.XObject = canvas._doc.xobjDict(canvas._formsinuse)
-    canvas.endForm(Resources=resources)
-    canvas._doc.idToObject[xObjectName(name)].__class__ = GroupForm
+def end_form(canvas: Canvas, name: str, group: bool = True) -> None:
+    """End the form `name`, keeping the opacities its paths set; as a transparency group (the
+    default), an opacity set where it is placed fades the whole form at once (overlaps do not
+    show through) and its own opacities start afresh."""
+    canvas.endForm(Contents=FormStream(name, group))
 
 
 def _draw_path(canvas: Canvas, path: VectorPath) -> None:
