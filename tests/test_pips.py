@@ -177,7 +177,7 @@ def test_rank_3_prints_three_pips_down_the_centre_the_bottom_one_turned(suit):
     loaded, deck = suit
     index = [face.card for face in deck.fronts].index("c3")
     one = replace(deck, fronts=(deck.fronts[index],), quantities=(1,))
-    pdf = print_shop_pdf("t", [one], loaded.game.symbols, loaded.folder, bleed=0, per_copy=False)
+    pdf = print_shop_pdf("t", [one], loaded.game.symbols, loaded.folder, bleed=0)
     [png] = pdf_pages_to_png(pdf.data, DPI)
     red = colour_mask(Image.open(io.BytesIO(png)), RED, tolerance=40)
     column = round(31.5 * PX)

@@ -16,6 +16,7 @@ from generator.build import checked_game, rendered_decks
 from generator.impose.grid import sheet_plan
 from generator.units import PAPERS, Size
 from generator.write.draw import SheetCanvas, draw_face
+from generator.write.kit import card_files
 from generator.write.printshop import print_shop_pdf
 from generator.write.sheets import PrintOptions, card_sheets
 
@@ -110,24 +111,20 @@ def test_a_sheet_pdf_draws_one_form_for_a_face_and_one_for_its_back(tmp_path):
     assert face_forms(pdf.data) == front | back
 
 
-def test_a_print_shop_pdf_draws_one_form_for_each_design(tmp_path):
-    faces, symbols, folder = decks(write_game(tmp_path, [10, 10, 10], "poker", backs=False))
+def test_a_print_shop_pdf_holds_each_design_once_and_the_manifest_its_copies(tmp_path):
+    faces, symbols, folder = decks(write_game(tmp_path, [10, 3, 1], "poker", backs=False))
     pdf = print_shop_pdf("Forms", faces, symbols, folder)
-    pages = placed_forms(pdf.data)
-    assert pdf.pages == len(pages) == 30
-    assert all(len(page) == 1 for page in pages)
-    placing = {b"q", b"cm", b"Do", b"Q"}  # a page draws nothing but its face's placement
-    assert all({operator for _, operator in page} <= placing for page in operations(pdf.data))
-    assert len(face_forms(pdf.data)) == 3
-    by_design = [{page[0] for page in pages[i * 10 : (i + 1) * 10]} for i in range(3)]
-    assert all(len(forms) == 1 for forms in by_design)  # a design's copies place its form
-    assert len(set().union(*by_design)) == 3
+    assert pdf.pages == 3 and pdf.cards == 14  # a page a design; the order prints 14 cards
+    assert face_forms(pdf.data) == set()  # each face drawn where it stands, once
+    files = card_files("Forms", "poker", faces, symbols, folder, "a4", PrintOptions(PAPERS["a4"]))
+    shop = next(f for f in files if f.details["format"] == "print-shop")
+    assert (shop.pages, shop.details["copies"], shop.details["cards"]) == (3, [10, 3, 1], 14)
 
 
 def test_print_shop_pages_keep_their_trim_and_bleed_boxes(tmp_path):
     faces, symbols, folder = decks(write_game(tmp_path, [2, 1], "poker"))
     reader = PdfReader(io.BytesIO(print_shop_pdf("Forms", faces, symbols, folder).data))
-    assert len(reader.pages) == 6
+    assert len(reader.pages) == 4  # two designs, front and back
     for page in reader.pages:
         trim = [float(value) * 25.4 / 72 for value in page.trimbox]
         bleed = [float(value) * 25.4 / 72 for value in page.bleedbox]
@@ -166,6 +163,4 @@ def test_a_face_placed_once_is_drawn_where_it_stands(tmp_path):
     sheets = card_sheets("Forms", faces, PrintOptions(PAPERS["a4"]), symbols, folder).data
     assert face_forms(sheets) == set()  # each face with its slot's bleed once
     shop = print_shop_pdf("Forms", faces, symbols, folder).data
-    assert len(face_forms(shop)) == 2  # the third design's two sides: on two pages each
-    exports = print_shop_pdf("Forms", faces, symbols, folder, 3.175, per_copy=False).data
-    assert face_forms(exports) == set()  # the PNG and TTS exports' pages: each design once
+    assert face_forms(shop) == set()  # each design once, copies or not

@@ -79,7 +79,7 @@ def _faces_pdf(
     title: str, deck: PieceFaces, symbols: list[Symbol], folder: Path, bleed: float
 ) -> SheetsPdf:
     """Each design's sides of a deck, one a page with `bleed` mm around."""
-    return print_shop_pdf(title, [deck], symbols, folder, bleed, per_copy=False)
+    return print_shop_pdf(title, [deck], symbols, folder, bleed)
 
 
 def _pngs(pdf: bytes, dpi: int, deck: PieceFaces, rasters: Rasters | None, drawn: tuple) -> list:

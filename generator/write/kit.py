@@ -58,7 +58,13 @@ def card_files(
             shop.data,
             shop.pages,
             "card",
-            {**details, "cards": shop.cards, "decks": shop.placed, "format": "print-shop"},
+            {
+                **details,
+                "cards": shop.cards,
+                "decks": shop.placed,
+                "format": "print-shop",
+                "copies": [quantity for deck in group for quantity in deck.quantities],
+            },
         ),
     ]
 

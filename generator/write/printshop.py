@@ -1,4 +1,7 @@
-"""The print-shop PDF: one card face per page at trim plus bleed, with /TrimBox and /BleedBox."""
+"""The print-shop PDF: each design's faces, a page each at trim plus bleed, with /TrimBox and
+/BleedBox. A print-on-demand service is told how many of each design to print when the order
+is placed, so a design is in the file once however many copies the deck has (the manifest lists
+the copies): the file and the memory that makes it grow with the designs, not the copies."""
 
 from __future__ import annotations
 
@@ -20,10 +23,8 @@ def print_shop_pdf(
     symbols: list[Symbol],
     folder: Path,
     bleed: float | None = None,
-    per_copy: bool = True,
 ) -> SheetsPdf:
-    """Every card (each copy, or each design) as its own page, front then back, at trim plus
-    bleed; a design's copies place one drawing of each side (a form)."""
+    """Every design's front, then its back, each on a page of its own at trim plus bleed."""
     document = Document(title, symbols, folder)
     for deck in decks:
         margin = deck.bleed if bleed is None else bleed
@@ -35,13 +36,11 @@ def print_shop_pdf(
             (margin + deck.size.width) * mm,
             (margin + deck.size.height) * mm,
         )
-        for index, quantity in enumerate(deck.quantities):
+        for index in range(len(deck.fronts)):
             sides = [deck.fronts[index]] + ([deck.backs[index]] if deck.backs is not None else [])
-            copies = quantity if per_copy else 1
-            for _ in range(copies):
-                for face in sides:
-                    _page(document.new_page(page), face, page, edges, trim, copies)
-                    document.end_page()
+            for face in sides:
+                _page(document.new_page(page), face, page, edges, trim)
+                document.end_page()
     return document.finish({deck.owner.id: deck.count for deck in decks})
 
 
@@ -51,10 +50,8 @@ def _page(
     page: Size,
     edges: Edges,
     trim: tuple[float, ...],
-    copies: int,
 ) -> None:
-    """One face (of `copies` in the document) on a page of its own, the page its bleed box,
-    its trim `edges` mm in."""
+    """One face on a page of its own, the page its bleed box, its trim `edges` mm in."""
     canvas.setBleedBox((0, 0, page.width * mm, page.height * mm))
     canvas.setTrimBox(trim)
-    canvas.place_face(face, edges.left, edges.bottom, edges, False, copies)
+    canvas.place_face(face, edges.left, edges.bottom, edges, False, 1)
