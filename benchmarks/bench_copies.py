@@ -3,8 +3,8 @@
 The game: the starter game of `pnp new`, its deck rewritten to DESIGNS designs of COPIES copies
 each (its components count set to match), each design with a front and its own back. The card
 files of that deck are one A4 card-sheet PDF (3x3 cards a sheet, backs on the next page) and
-one print-shop PDF of one page per copy and side: 10 x 10,000 copies make 11,112 sheets and
-200,000 print-shop pages.
+one print-shop PDF of one page per design and side: 10 x 10,000 copies make 11,112 sheets and
+20 print-shop pages.
 
 Each side is the command `python -m generator build GAME -o OUT --no-cache --only cards` in a
 fresh process of its own (the code of `--source`, this checkout by default):
