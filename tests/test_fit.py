@@ -8,6 +8,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.model.layout import TextStyle
 from generator.render.fit import fit_text
 from generator.render.items import Rect
+from tests.conftest import HEROES_CSV
 
 GOLD = frozenset({"gold"})
 
@@ -92,3 +93,10 @@ def test_text_too_tall_for_its_box_shrinks_in_quarter_points():
     style = TextStyle(size=10, min_size=6, leading=1.2)
     fitted = fit_text("a\nb\nc", style, Rect(0, 0, 30, 3 * 9 * 1.2 / 72 * 25.4), GOLD)
     assert fitted.size == 9.0
+
+
+def test_a_card_whose_bold_and_italics_cross_checks_clean(game, pnp):
+    # ReportLab's parser refused <b><i>3</b></i>: check and build ended in an internal error
+    game({"decks/heroes.csv": HEROES_CSV.replace("Draw a card.", "Score ***3*** and **a *b** c*.")})
+    result = pnp("check", "demo")
+    assert result.exit_code == 0, result.output
