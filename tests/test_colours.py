@@ -223,10 +223,14 @@ def test_a_see_through_colour_fades_nothing_drawn_after_it(game, pnp):
     assert page.getpixel((width // 2, height * 85 // 100)) == (0, 255, 0)
 
 
-def test_see_through_text_in_a_paragraph_keeps_its_colour():
-    from generator.render.fit import paragraph_style
+def test_see_through_text_with_markup_keeps_its_colour():
+    from generator.model.layout import TextStyle
+    from generator.render.fit import fit_text
+    from generator.render.items import Rect
 
-    style = paragraph_style("Inter-Regular", 9, 1.2, "left", "#ff000080")
-    colour = style.textColor
+    style = TextStyle(colour="#ff000080")
+    fitted = fit_text("Gain **2** *now*", style, Rect(0, 0, 40, 10), frozenset())
+    assert fitted is not None and {run.colour for run in fitted.styles} == {"#ff000080"}
+    colour = reportlab_colour(fitted.styles[0].colour)
     assert (colour.red, colour.green, colour.blue) == (1, 0, 0)
     assert colour.alpha == pytest.approx(128 / 255, abs=0.01)

@@ -50,12 +50,8 @@ def _faces(game, files: dict[str, str]):
 
 
 def _texts(face) -> list[str]:
-    """The single-line texts a face prints (wrapped ones give their paragraph's text)."""
-    return [
-        item.fitted.line or item.fitted.paragraph.getPlainText()
-        for item in face.items
-        if isinstance(item, TextItem)
-    ]
+    """The texts a face prints, each as its words read."""
+    return [item.fitted.text for item in face.items if isinstance(item, TextItem)]
 
 
 def test_a_zero_counts_as_set_for_when(game):
@@ -138,7 +134,7 @@ def test_the_rose_reads_counter_clockwise_from_the_crowned_top_hex(game):
         "#000000",
         "#d4a017",
     ]
-    labels = [(t.fitted.line, t.style.colour) for t in face.items if isinstance(t, TextItem)][-7:]
+    labels = [(t.fitted.text, t.style.colour) for t in face.items if isinstance(t, TextItem)][-7:]
     assert labels == [
         ("4/3", "#222222"),
         ("3", "#222222"),
@@ -152,7 +148,7 @@ def test_the_rose_reads_counter_clockwise_from_the_crowned_top_hex(game):
     assert crown.box.y < hexes[1].box.y + hexes[1].box.height / 2 < cy
     unknown = next(f for f in deck.fronts if f.card == "e46")
     assert ("?", "#222222") in [
-        (t.fitted.line, t.style.colour) for t in unknown.items if isinstance(t, TextItem)
+        (t.fitted.text, t.style.colour) for t in unknown.items if isinstance(t, TextItem)
     ]
 
 
@@ -185,7 +181,7 @@ def test_text_takes_its_colour_from_a_field_when_the_card_sets_one(game):
         return next(
             item.style.colour
             for item in face.items
-            if isinstance(item, TextItem) and "Strength" in (item.fitted.line or "")
+            if isinstance(item, TextItem) and item.fitted.text in ("Strength 0", "Strength 3")
         )
 
     assert (strength_colour(faces["knight"]), strength_colour(faces["mage"])) == (

@@ -99,7 +99,7 @@ def test_every_card_face_shows_its_rank_and_its_suit(loaded):
     for design, face in zip(designs, faces.fronts, strict=True):
         rank, suit = design.model_extra["rank"], design.model_extra["suit"]
         icons = [i.symbol for i in face.items if isinstance(i, IconItem)]
-        texts = [i.fitted.line for i in face.items if isinstance(i, TextItem)]
+        texts = [i.fitted.text for i in face.items if isinstance(i, TextItem)]
         assert texts.count(str(rank)) == 2, design.id  # both corner indices
         # two corner suits, then the pips of a number card or the large suit of a court card
         assert icons == [suit] * (2 + (rank if isinstance(rank, int) else 1)), design.id

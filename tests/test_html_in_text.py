@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from reportlab.lib.styles import ParagraphStyle
 
 from generator.check.typed_markup import report_typed_markup
 from generator.findings import Report
-from generator.render.markup import to_markup
-from generator.render.paragraphs import card_paragraph
+from generator.model.layout import TextStyle
+from generator.render.fit import fit_text
+from generator.render.items import Rect
 from generator.render.rulebook import rulebook_blocks, rulebook_environment
 from generator.units import PAPERS
 from generator.write.rulebook import rulebook_pdf
@@ -182,6 +182,6 @@ def test_no_random_markup_raises_in_a_rulebook():
 
 
 def test_no_random_markup_raises_on_a_card():
-    style = ParagraphStyle("card", fontName="Helvetica", fontSize=9, leading=11)
+    style = TextStyle(size=9, min_size=4)
     for text in _random_texts(300):
-        card_paragraph(to_markup(text, frozenset({"a"}), 9), style).wrap(150, 400)
+        fit_text(text, style, Rect(0, 0, 50, 80), frozenset({"a"}))  # fitted, or None

@@ -1,14 +1,12 @@
-"""Card text markup and inline icons, checked as tiny pictures."""
+"""Card text markup read into spans, and inline icons checked as tiny pictures."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PIL import Image
-from reportlab.lib.styles import ParagraphStyle
 
-from generator.render.markup import to_markup
-from generator.render.paragraphs import card_paragraph
+from generator.render.markup import Span, card_lines
 from tests.printing import first_page
 
 ICON_GAME = """\
@@ -30,25 +28,33 @@ decks:
 """
 
 
-def test_markup_handles_bold_italic_lists_breaks_and_icons():
-    markup = to_markup("Gain **2** *now*\n- first\n- second :ruby: :nope:", frozenset({"ruby"}), 9)
-    assert markup.startswith(
-        'Gain <b>2</b> <i>now</i><br/>•\u00a0first<br/>•\u00a0second <img src="data:image/png;base64,'
-    )
-    assert 'width="10.800" height="10.800" valign="-1.080"/>' in markup  # 1.2 x, 0.12 x lower
-    assert markup.endswith(" :nope:")
+def test_markup_reads_bold_italic_lists_breaks_and_icons():
+    lines = card_lines("Gain **2** *now*\n- first\n- second :ruby: :nope:", frozenset({"ruby"}))
+    assert lines == [
+        [Span("Gain "), Span("2", bold=True), Span(" "), Span("now", italic=True)],
+        [Span("•\u00a0first")],
+        [Span("•\u00a0second "), Span("ruby", icon=True), Span(" :nope:")],
+    ]
 
 
-def test_crossed_bold_and_italics_are_nested_as_reportlab_parses_them():
-    assert to_markup("***now***", frozenset(), 10) == "<b><i>now</i></b>"
-    assert to_markup("**a *b** c*", frozenset(), 10) == "<b>a <i>b</i></b><i> c</i>"
-    assert to_markup("*a **b* c**", frozenset(), 10) == "<i>a <b>b</b></i><b> c</b>"
-    style = ParagraphStyle("card", fontName="Helvetica", fontSize=10, leading=12)
-    assert card_paragraph(to_markup("Score ***3*** now.", frozenset(), 10), style).frags
+def test_crossed_bold_and_italics_are_each_characters_own():
+    assert card_lines("***now***", frozenset()) == [[Span("now", True, True)]]
+    assert card_lines("**a *b** c*", frozenset()) == [
+        [Span("a ", bold=True), Span("b", True, True), Span(" c", italic=True)]
+    ]
+    assert card_lines("*a **b* c**", frozenset()) == [
+        [Span("a ", italic=True), Span("b", True, True), Span(" c", bold=True)]
+    ]
 
 
-def test_markup_escapes_text():
-    assert to_markup("A < B & C", frozenset(), 9) == "A &lt; B &amp; C"
+def test_markup_keeps_its_own_characters_as_text():
+    assert card_lines("A < B & C <b>x</b>", frozenset()) == [[Span("A < B & C <b>x</b>")]]
+
+
+def test_a_run_of_blank_lines_keeps_one_and_blank_text_has_no_lines():
+    assert card_lines("a\n\n\n\nb", frozenset()) == [[Span("a")], [], [Span("b")]]
+    assert card_lines("a\n\nb", frozenset()) == [[Span("a")], [], [Span("b")]]
+    assert card_lines(" \n ", frozenset()) == []
 
 
 def test_icon_stands_taller_than_the_text_and_a_little_below_its_baseline(

@@ -362,7 +362,7 @@ def test_map_areas_take_their_shape_and_border_and_placeholders_are_counted(
         for item in face.items
         if isinstance(item, ShapeItem) and item.kind != "line" and item.box.width > 10
     ]
-    notes = [i for i in face.items if isinstance(i, TextItem) and i.fitted.line == "Straits"]
+    notes = [i for i in face.items if isinstance(i, TextItem) and i.fitted.text == "Straits"]
     assert len(notes) == 1 and notes[0].style.font == "italic"
     assert outlines == [
         ("rect", "#7b3fa0", 2.0, False),
@@ -381,9 +381,9 @@ def test_slot_labels_draw_glossary_icons(tmp_path, monkeypatch):
     loaded, report = check_game(Path("mats"))
     assert not report.errors, [f.as_text() for f in report.errors]
     face = next(face for board, face in rendered_game(loaded).boards if board.id == "hero-mat")
-    labels = [i for i in face.items if isinstance(i, TextItem) and i.fitted.paragraph is not None]
-    assert labels, "a label with an icon is set as a paragraph"
-    assert all(":coin:" not in i.fitted.paragraph.getPlainText() for i in labels)
+    labels = [i for i in face.items if isinstance(i, TextItem) and i.fitted.text == "token"]
+    assert labels, "a label with an icon reads its words"
+    assert all([style.icon for style in i.fitted.icons()] == ["coin"] for i in labels)
 
 
 def test_grid_labels_read_as_rulebook_positions_do():

@@ -85,9 +85,6 @@ class Digests:
             self._tagged(out, type(value).__qualname__, [getattr(value, n) for n in names])
         elif hasattr(value, "model_dump"):  # a pydantic model of the game data
             self._tagged(out, type(value).__qualname__, [value.model_dump()])
-        elif _is_paragraph(value):  # ReportLab's, or as fitted card text keeps it
-            text, width = value.text, getattr(value, "width", 0)
-            self._tagged(out, "Paragraph", [text, *_style(value.style), width])
         else:
             raise Uncacheable(f"no stable digest for {type(value).__qualname__}")
 
@@ -123,19 +120,6 @@ def _field_names(kind: type) -> tuple[str, ...] | None:
     if not dataclasses.is_dataclass(kind):
         return None
     return tuple(f.name for f in dataclasses.fields(kind))
-
-
-def _is_paragraph(value: Any) -> bool:
-    """A laid-out paragraph: ReportLab's, or any kept form of it with its text and style (what
-    it draws follows from them and its width)."""
-    return type(value).__name__ == "Paragraph" or (
-        isinstance(getattr(value, "text", None), str) and hasattr(value, "style")
-    )
-
-
-def _style(style: Any) -> list[str]:
-    """A ReportLab paragraph style as sorted `name=value` lines (its values repr their content)."""
-    return sorted(f"{k}={v!r}" for k, v in vars(style).items() if k != "parent")
 
 
 def file_digest(path: Path | str) -> str:

@@ -3,13 +3,11 @@ and no two texts printed over each other on one face. Both measure the fitted te
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 if TYPE_CHECKING:
     from generator.build import Rendered
@@ -21,9 +19,8 @@ from generator.model import TokenSheet
 from generator.render.faces import Face, PieceFaces
 from generator.render.fit import LEGIBLE_PT
 from generator.render.items import IconItem, Rect, TextItem
-from generator.render.markup import ICON_SCALE, glyph_size, icons_in
+from generator.render.markup import glyph_size
 
-TAG = re.compile(r"<[^>]*>")
 OVERLAP_MM = 0.1  # overlaps thinner than this are rounding, not overprinting
 
 
@@ -147,14 +144,15 @@ def _small_letters(
     if not glyphs:
         return  # no symbol prints a letter: nothing to measure (nor any markup to read)
     for item in face.items:
-        if isinstance(item, TextItem) and item.fitted.paragraph is not None:
+        if isinstance(item, TextItem):
             if getattr(item.style, "allow_small", False):
                 continue
-            icon = item.fitted.size * ICON_SCALE
-            for key in icons_in(str(item.fitted.paragraph.text), list(glyphs)):
-                size = glyph_size(glyphs[key][0], icon)
+            for icon in item.fitted.icons():
+                if icon.icon not in glyphs:
+                    continue
+                size = glyph_size(glyphs[icon.icon][0], icon.size)
                 if size < LEGIBLE_PT - 1e-6:
-                    yield (key, f"text '{_name(item)}'"), size
+                    yield (icon.icon, f"text '{_name(item)}'"), size
         elif isinstance(item, IconItem) and item.symbol in glyphs:
             size = glyph_size(glyphs[item.symbol][0], min(item.box.width, item.box.height) * mm)
             if size < LEGIBLE_PT - 1e-6:
@@ -173,16 +171,8 @@ def _name(item: TextItem) -> str:
     named = getattr(style, "name", None) or getattr(style, "field", None)
     if named:
         return str(named)
-    text = item.fitted.line or _plain(item)
+    text = item.fitted.text or getattr(item.style, "type", "text")
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _plain(item: TextItem) -> str:
-    """The words of a wrapped text, for naming it."""
-    paragraph = item.fitted.paragraph
-    if paragraph is not None:
-        return " ".join(TAG.sub(" ", str(getattr(paragraph, "text", ""))).split())
-    return getattr(item.style, "type", "text")
 
 
 def _pieces(seen: Seen) -> str:
@@ -224,7 +214,7 @@ def ink_extent(item: TextItem) -> Rect:
     if item.rotate:
         return box
     width = min(box.width, _used_width(item))
-    height = min(box.height, fitted.used_height / mm)
+    height = min(box.height, fitted.height / mm)
     x = {"center": box.x + (box.width - width) / 2, "right": box.x + box.width - width}.get(
         style.align, box.x
     )
@@ -235,10 +225,7 @@ def ink_extent(item: TextItem) -> Rect:
 
 
 def _used_width(item: TextItem) -> float:
-    """The widest line of the fitted text in mm; the box's width when it cannot be told."""
-    fitted, box = item.fitted, item.box
-    if fitted.line is not None:
-        return stringWidth(fitted.line, fitted.font, fitted.size) / mm
-    if fitted.kept is not None and item.style.align != "justify":
-        return box.width - min(fitted.spare_spaces(), default=0) / mm
-    return box.width
+    """The widest line of the fitted text in mm (a justified text's lines fill the box)."""
+    if item.style.align == "justify":
+        return item.box.width
+    return item.fitted.widest(item.box.width * mm) / mm

@@ -322,7 +322,7 @@ def _alike(laid: LaidOut, item: Item, element: Any) -> Item:
     until its sheets are drawn, and most cards share their frame, bands, art and footer."""
     if isinstance(item, ShapeItem | ImageItem | IconItem):
         return laid.alike.setdefault(item, item)
-    if isinstance(item, TextItem) and item.fitted.line is not None and item.style is element:
+    if isinstance(item, TextItem) and len(item.fitted.lines) == 1 and item.style is element:
         return laid.alike.setdefault((item.box, id(element), item.rotate, item.fitted), item)
     return item
 

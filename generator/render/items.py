@@ -7,7 +7,8 @@ from pathlib import Path
 
 from generator.fonts import Family
 from generator.model.layout import TextStyle
-from generator.render.fit import Fitted, fit_text
+from generator.render.fit import fit_text
+from generator.render.fitted import FittedText
 from generator.render.slotted import by_fields
 
 
@@ -47,7 +48,7 @@ class TextItem:
     __reduce__ = by_fields
 
     box: Rect
-    fitted: Fitted
+    fitted: FittedText
     style: TextStyle
     rotate: int = 0  # clockwise; fitted to the box turned with it
 

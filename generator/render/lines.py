@@ -2,8 +2,8 @@
 
 A paragraph is resolved into embedding levels once, cut into runs of one level and face,
 shaped run by run, broken into lines at spaces in logical order and then each line is put
-into visual order. Each line keeps its logical text so the PDF can carry it as ActualText,
-and copying or extracting it gives the words in reading order.
+into visual order. Each cluster of glyphs keeps the characters it stands for, so the PDF can
+carry them as ActualText, and copying or extracting it gives the words in reading order.
 """
 
 from __future__ import annotations
@@ -14,19 +14,23 @@ from itertools import groupby
 
 import uharfbuzz as hb
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+from reportlab.pdfbase.ttfonts import ShapeData
 
+from generator.model.layout import TextStyle
 from generator.render.bidi import base_level, levels, visual_order
+from generator.render.fitted import FittedText, Run, RunStyle, TextLine
 
 BOLD_MARK = re.compile(r"\*\*(.+?)\*\*")
 
 
 @dataclass(frozen=True)
 class Cluster:
-    """Glyphs that stand for some characters together: where they start, and those characters."""
+    """Glyphs that stand for some characters together: where they start, the glyphs (as
+    characters of their font) and how each is placed, and those characters."""
 
     x: float
-    glyphs: ShapedStr
+    glyphs: str
+    shape: tuple[ShapeData, ...]
     text: str
 
 
@@ -59,6 +63,50 @@ class _Run:
     level: int
     font: str
     glyphs: list[tuple[int, int, ShapeData]]  # (cluster, gid, data) in visual order
+
+
+def shaped_text(
+    text: str, faces: dict[str, str], size: float, leading: float, width: float, style: TextStyle
+) -> FittedText | None:
+    """`text` shaped and set at `size` within `width` points, each cluster a run placed as the
+    style aligns it (`left` is the paragraph's start: right for right-to-left text); None when
+    a word is wider than that."""
+    lines = set_paragraphs(text, faces, size, width)
+    if lines is None:
+        return None
+    fonts = list(dict.fromkeys(faces.values()))
+    styles = tuple(RunStyle(font, size, style.colour) for font in fonts)
+    placed = tuple(_placed(line, fonts, width, style.align) for line in lines)
+    return FittedText(size, leading, len(placed) * leading, styles, placed)
+
+
+def _placed(line: Line, fonts: list[str], width: float, align: str) -> TextLine:
+    """A shaped line's clusters as runs at their places, pieces in reading order."""
+    spare = width - line.width
+    x = {"center": spare / 2}.get(align, 0.0)
+    if align == "right" or (line.rtl and align in ("left", "justify")):
+        x = spare
+    starts = []
+    for piece in line.pieces:
+        starts.append((piece.start, x, piece))
+        x += piece.width
+    runs = tuple(
+        Run(
+            fonts.index(piece.font),
+            left + cluster.x,
+            cluster.glyphs,
+            _plain(cluster.shape),
+            cluster.text,
+        )
+        for _, left, piece in sorted(starts, key=lambda item: item[0])
+        for cluster in piece.clusters
+    )
+    return TextLine(runs, spare)
+
+
+def _plain(shape: tuple[ShapeData, ...]) -> tuple[tuple[float, ...], ...]:
+    """Glyph placements as plain tuples, for a record that holds plain values only."""
+    return tuple(tuple(data) for data in shape)
 
 
 def set_paragraphs(
@@ -194,13 +242,15 @@ def _clusters(text: str, run: _Run, glyphs: list, size: float, limit: int) -> tu
     placed, x = [], 0.0
     for cluster, group in groupby(glyphs, key=lambda glyph: glyph[0]):
         group = list(group)
-        shaped = ShapedStr("".join(chr(g) for _, g, _ in group), shapeData=[d for *_, d in group])
-        placed.append((cluster, x, shaped))
+        placed.append((cluster, x, group))
         x += sum(d.x_advance for *_, d in group) * size / 1000
     starts = sorted(cluster for cluster, _, _ in placed)
     ends = dict(zip(starts, [*starts[1:], None], strict=True))
     result = []
-    for cluster, x, shaped in sorted(placed, key=lambda item: item[0]):
+    for cluster, x, group in sorted(placed, key=lambda item: item[0]):
         stop = limit if ends[cluster] is None else run.start + ends[cluster]
-        result.append(Cluster(x, shaped, text[run.start + cluster : stop]))
+        glyphs = "".join(chr(g) for _, g, _ in group)
+        result.append(
+            Cluster(x, glyphs, tuple(d for *_, d in group), text[run.start + cluster : stop])
+        )
     return tuple(result)

@@ -1,8 +1,9 @@
-"""Card text to ReportLab paragraph markup: **bold**, *italic*, line breaks, lists and icons.
+"""Card text's own markup read into spans: **bold**, *italic*, line breaks, lists and icons.
 
-An icon becomes an `<img>` whose source is a per-symbol data URI, so ReportLab lays it out as
-one unbreakable piece sitting on the baseline; the sheet canvas draws the vector symbol where
-ReportLab would draw that image.
+A designer writes `**bold**`, `*italic*` (`***both***`), `- ` or `* ` list items and `:key:` for
+a glossary symbol. Each line of the text becomes spans of one emphasis each, an icon its own
+span; a run of blank lines keeps one. Bold and italics may cross (`**a *b** c*`): each character
+is bold inside `**...**` and italic inside `*...*`, whatever else it is inside.
 """
 
 from __future__ import annotations
@@ -10,101 +11,91 @@ from __future__ import annotations
 import base64
 import io
 import re
+from dataclasses import dataclass
 from functools import cache
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, unescape
 
 from PIL import Image, PngImagePlugin
-from reportlab.lib.utils import ImageReader
-from reportlab.platypus import paraparser
 
 from generator.render.text import SYMBOL
 
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 BULLET = re.compile(r"^\s*[-*•]\s+")
-EMPHASIS_TAG = re.compile(r"<(/?)([bi])>")
-EMPTY_EMPHASIS = re.compile(r"<([bi])></\1>")
+BULLET_MARK = "•\u00a0"  # a no-break space keeps the bullet with the item's first word
+# Emphasis marks found, and icons, in a line whose own `<`, `>` and `&` are escaped.
+TAG = re.compile(r"<(/?)([bi])>|<icon ([^>]+)>")
 ICON_SCALE = 1.2  # an icon in text stands taller than the letters so its own letter stays legible
+ICON_DROP = 0.12  # how far an icon's foot sits below the baseline, as a share of the type size
 
 
-MARKERS: dict[str, ImageReader] = {}
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Text of one emphasis, or an icon (its `text` then the symbol's key)."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: bool = False
+
+
+def card_lines(text: str, symbols: frozenset[str]) -> list[list[Span]]:
+    """The text's lines as spans (none for blank text); `:key:` of a symbol in `symbols` is an
+    icon, else text."""
+    lines: list[list[Span]] = []
+    if not text.strip():
+        return lines
+    blank = False
+    for line in text.strip().split("\n"):
+        marked = _marked(line, symbols)
+        if not marked and blank:
+            continue  # a run of blank lines keeps one
+        blank = not marked
+        lines.append(_spans(marked))
+    return lines
+
+
+def _marked(line: str, symbols: frozenset[str]) -> str:
+    """The line escaped, with `<b>`, `<i>` and `<icon key>` tags where its marks stand."""
+    line = escape(line.strip())
+    if BULLET.match(line):
+        line = BULLET_MARK + BULLET.sub("", line)
+    line = ITALIC.sub(r"<i>\1</i>", BOLD.sub(r"<b>\1</b>", line))
+    return SYMBOL.sub(lambda m: f"<icon {m[1]}>" if m[1] in symbols else m[0], line)
+
+
+def _spans(marked: str) -> list[Span]:
+    """A marked line as spans: a closing tag ends its own emphasis only."""
+    spans: list[Span] = []
+    bold = italic = False
+    last = 0
+    for match in TAG.finditer(marked):
+        if match.start() > last:
+            spans.append(Span(unescape(marked[last : match.start()]), bold, italic))
+        last = match.end()
+        if match[3] is not None:
+            spans.append(Span(match[3], bold, italic, icon=True))
+        elif match[2] == "b":
+            bold = not match[1]
+        else:
+            italic = not match[1]
+    if last < len(marked):
+        spans.append(Span(unescape(marked[last:]), bold, italic))
+    return spans
 
 
 @cache
 def symbol_uri(key: str) -> str:
-    """A tiny transparent PNG naming the symbol, as a data URI unique to that key."""
+    """A tiny transparent PNG naming the symbol, as a data URI unique to that key: the
+    rulebook's paragraphs place it as an image, and its canvas draws the symbol there."""
     info = PngImagePlugin.PngInfo()
     info.add_text("symbol", key)
     buffer = io.BytesIO()
     Image.new("RGBA", (1, 1), (0, 0, 0, 0)).save(buffer, "PNG", pnginfo=info)
-    uri = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
-    MARKERS[uri] = ImageReader(uri)
-    return uri
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def glyph_size(glyph: str, icon: float) -> float:
     """The type size of the letter inside a symbol `icon` points tall: one character fills more
     of the shape than two."""
     return icon * (0.72 if len(glyph) == 1 else 0.5)
-
-
-def icons_in(markup: str, keys: list[str]) -> list[str]:
-    """The symbols (of `keys`) that a paragraph's markup draws."""
-    return [key for key in keys if symbol_uri(key) in markup]
-
-
-def _shared_marker_reader(source: object, *args: object, **kwargs: object) -> ImageReader:
-    """ReportLab decodes the image behind every <img> it parses; a marker is decoded once."""
-    if isinstance(source, str) and source in MARKERS:
-        return MARKERS[source]
-    return ImageReader(source, *args, **kwargs)
-
-
-paraparser.ImageReader = _shared_marker_reader
-
-
-def to_markup(text: str, symbols: frozenset[str], icon_size: float) -> str:
-    """Paragraph markup for `text`; icons are `icon_size` points square on the baseline."""
-    lines = []
-    for line in text.strip().split("\n"):
-        line = escape(line.strip())
-        if BULLET.match(line):
-            line = "•\u00a0" + BULLET.sub("", line)
-        lines.append(_inline(line, symbols, icon_size))
-    return re.sub(r"(<br/>){3,}", "<br/><br/>", "<br/>".join(lines))
-
-
-def _inline(line: str, symbols: frozenset[str], icon_size: float) -> str:
-    line = ITALIC.sub(r"<i>\1</i>", BOLD.sub(r"<b>\1</b>", line))
-    if "<b>" in line and "<i>" in line:
-        line = _nested(line)
-
-    def icon(match: re.Match[str]) -> str:
-        if match[1] not in symbols:
-            return match[0]
-        size = f"{icon_size * ICON_SCALE:.3f}"
-        drop = f"{-0.12 * icon_size:.3f}"  # sits a little below the baseline, as digits' bowls do
-        return f'<img src="{symbol_uri(match[1])}" width="{size}" height="{size}" valign="{drop}"/>'
-
-    return SYMBOL.sub(icon, line)
-
-
-def _nested(line: str) -> str:
-    """Bold and italics that cross (`***x***` makes `<b><i>x</b></i>`, `**a *b** c*` too) closed
-    and opened again inside each other, as ReportLab's parser needs them."""
-    parts: list[str] = []
-    opened: list[str] = []
-    last = 0
-    for match in EMPHASIS_TAG.finditer(line):
-        parts.append(line[last : match.start()])
-        last, tag = match.end(), match[2]
-        if not match[1]:
-            opened.append(tag)
-            parts.append(match[0])
-            continue
-        inner = opened[opened.index(tag) + 1 :]  # each </b> or </i> closes one opened before it
-        del opened[opened.index(tag) :]
-        parts += [f"</{t}>" for t in reversed(inner)] + [match[0]] + [f"<{t}>" for t in inner]
-        opened += inner
-    parts.append(line[last:])
-    return EMPTY_EMPHASIS.sub("", "".join(parts))

@@ -1,22 +1,19 @@
-"""Card markup set as ReportLab paragraphs without its HTML parser.
+"""The rulebook's paragraph markup parsed without ReportLab's HTML parser.
 
-`to_markup` writes a small known grammar: text, `&amp;` `&lt;` `&gt;`, `<b>`, `<i>`, `<br/>`
-and the icon's `<img src width height valign/>`. Python's HTMLParser spent a third of every
-paragraph's setup finding those tags; here a regular expression finds them and ReportLab's own
-parser handlers build the fragments, so they are the very fragments its parser makes. Anything
-outside the grammar (or badly nested) goes through ReportLab's parser as before. The rulebook's
-paragraphs (`write/book_paragraphs.py`) add links, anchors and index entries to the grammar:
-`<a href="..." color="...">`, `<a name="..."/>` and `<index item="..."/>`, attribute values
-without `&` (which HTMLParser would unescape).
+The rulebook (`write/book_paragraphs.py`) writes a small known grammar: text, `&amp;` `&lt;`
+`&gt;`, `<b>`, `<i>`, `<br/>`, the icon's `<img src width height valign/>`, links, anchors and
+index entries: `<a href="..." color="...">`, `<a name="..."/>` and `<index item="..."/>`,
+attribute values without `&` (which HTMLParser would unescape). Python's HTMLParser spent a
+third of every paragraph's setup finding those tags; here a regular expression finds them and
+ReportLab's own parser handlers build the fragments, so they are the very fragments its parser
+makes. Anything outside the grammar (or badly nested) goes through ReportLab's parser as before.
 """
 
 from __future__ import annotations
 
 import re
 
-from reportlab.lib.abag import ABag
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag, ParaParser
 
@@ -33,24 +30,12 @@ ATTRIBUTE = re.compile(r' ([a-z]+)="([^"]*)"')
 
 
 class _Outside(ValueError):
-    """The markup leaves the grammar `to_markup` writes."""
+    """The markup leaves the grammar the rulebook writes."""
 
 
-NO_LINKS: list = []
-NO_LINES: list = []
-_ICONS: dict[tuple, ABag] = {}  # an icon's definition, by its source and size
 ENTITIES = {"amp": "&", "lt": "<", "gt": ">"}
 _SHAPES: dict[tuple, list[tuple[type, dict, bool]]] = {}  # fragments by style and shape
 SHAPES_AT_MOST = 4096  # beyond this many, a paragraph is parsed as it is (bounded memory)
-
-
-def card_paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
-    """The paragraph `Paragraph(markup, style)` makes, with the same fragments."""
-    parsed = parsed_markup(markup, style)
-    if parsed is None:  # outside the grammar, or a handler objects: ReportLab's parser says why
-        return Paragraph(markup, style)
-    text, frags = parsed
-    return Paragraph(text, style, frags=frags)
 
 
 def parsed_markup(markup: str, style: ParagraphStyle) -> tuple[str, list[ParaFrag]] | None:
@@ -62,24 +47,7 @@ def parsed_markup(markup: str, style: ParagraphStyle) -> tuple[str, list[ParaFra
     except Exception:
         return None
     textTransformFrags(frags, style)
-    return text, _settled(frags)
-
-
-def _settled(frags: list[ParaFrag]) -> list[ParaFrag]:
-    """The fragments with equal values as the same objects in every paragraph (no links or
-    underlines; one definition per icon and size), so each word's style is found at once when
-    the paragraph is kept (`kept.py`). ReportLab only reads them."""
-    for frag in frags:
-        if frag.link == []:
-            frag.link = NO_LINKS
-        if frag.us_lines == []:
-            frag.us_lines = NO_LINES
-        icon = getattr(frag, "cbDefn", None)
-        if icon is not None and icon.kind == "img":
-            icon = _ICONS.setdefault((icon.src, icon.width, icon.height, icon.valign), icon)
-            frag.cbDefn, frag.src, frag.width = icon, icon.src, icon.width
-            frag.height, frag.valign = icon.height, icon.valign
-    return frags
+    return text, frags
 
 
 def _fragments(text: str, style: ParagraphStyle) -> list[ParaFrag]:

@@ -4,8 +4,7 @@ previous pass.
 Platypus wraps one paragraph many times at the same width: in every layout pass, again when a
 table draws its cells, and when a heading checks that the start of its text fits. The lines
 come out the same each time, so a paragraph keeps them until its width or its text changes.
-Its lines are broken by `render/breaks.py`, as card text is: the same lines as ReportLab's
-breaker, for 0.06-0.12 s less CPU in each book job of a one-card rebuild (P&B, first-jihad).
+Its lines are broken by ReportLab's own `Paragraph.wrap`.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from reportlab.platypus import Paragraph
 from reportlab.rl_config import _FUZZ
 
 from generator.render.bidi import has_rtl
-from generator.render.breaks import wrapped
 from generator.render.paragraphs import parsed_markup
 from generator.render.rulebook import PAGE_REF
 
@@ -120,7 +118,7 @@ class SetParagraph(Paragraph):
         if kept is not None and kept[0] == available_width and kept[1] is lines:
             self.width, self.height = available_width, kept[2]
             return available_width, kept[2]
-        size = wrapped(self, available_width, available_height)
+        size = super().wrap(available_width, available_height)
         if available_width >= _FUZZ and not self.style.wordWrap:
             self._set = (available_width, self.blPara, self.height)
         return size

@@ -7,10 +7,8 @@ import math
 from dataclasses import replace
 from pathlib import Path
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from generator.colours import reportlab_colour
 from generator.fonts import BODY, BOLD, register_fonts
@@ -18,11 +16,11 @@ from generator.impose.grid import Edges
 from generator.load.art import read_art
 from generator.model import Drawing, Symbol
 from generator.render.faces import Face
-from generator.render.items import IconItem, ImageItem, Item, Rect, ShapeItem, TextItem, turned_box
+from generator.render.items import IconItem, ImageItem, Item, Rect, ShapeItem, TextItem
 from generator.render.markup import glyph_size, symbol_uri
 from generator.units import Size
 from generator.write.art import draw_art, place_art, turned
-from generator.write.lines import draw_lines
+from generator.write.lines import draw_text
 from generator.write.svg import end_form
 
 EDGE_MM = 0.01
@@ -50,7 +48,8 @@ POLYGONS = {
 
 
 class SymbolCanvas(Canvas):
-    """A canvas that draws glossary symbols where text places their marker, and art once per file."""
+    """A canvas that draws glossary symbols where the rulebook's paragraphs place their marker
+    image, and art once per file."""
 
     def know(self, symbols: list[Symbol], folder: Path) -> None:
         """Tell the canvas the game's symbols and where its art files live."""
@@ -210,16 +209,8 @@ def _saved_ink(colour: str, dropped: str | None) -> str | None:
 
 def _recoloured(item: TextItem, colour: str) -> TextItem:
     """The same text, set the same way, in another colour."""
-    fitted = item.fitted
-    if fitted.paragraph is not None:
-        old = fitted.paragraph
-        style = ParagraphStyle(f"{old.style.name}-{colour}", parent=old.style)
-        style.textColor = reportlab_colour(colour)
-        paragraph = Paragraph(old.text, style)
-        box = turned_box(item.box, item.rotate)
-        paragraph.wrap(box.width * mm, box.height * mm)
-        fitted = replace(fitted, kept=paragraph)
-    return replace(item, fitted=fitted, style=item.style.model_copy(update={"colour": colour}))
+    style = item.style.model_copy(update={"colour": colour})
+    return replace(item, fitted=item.fitted.recoloured(colour), style=style)
 
 
 def contrast(first: str, second: str) -> float:
@@ -326,28 +317,17 @@ def _draw_shape(canvas: Canvas, item: ShapeItem, box: Rect, ink_saver: bool) -> 
         canvas.restoreState()
 
 
-def _draw_text(canvas: Canvas, item: TextItem) -> None:
-    box, fitted, style = item.box, item.fitted, item.style
-    spare = box.height * mm - fitted.used_height
-    top = -box.y * mm - {"top": 0.0, "middle": spare / 2, "bottom": spare}[style.valign]
-    paragraph = fitted.paragraph  # a kept one unpacked once
-    if paragraph is not None:
-        paragraph.drawOn(canvas, box.x * mm, top - fitted.used_height)
-        return
-    if fitted.lines is not None:
-        frame = (box.x * mm, top, box.width * mm)
-        colour = reportlab_colour(style.colour)
-        draw_lines(canvas, fitted.lines, frame, fitted.size, style.leading, style.align, colour)
-        return
-    baseline = top - fitted.size
-    canvas.setFont(fitted.font, fitted.size)
-    canvas.setFillColor(reportlab_colour(style.colour))
-    if style.align == "center":
-        canvas.drawCentredString((box.x + box.width / 2) * mm, baseline, fitted.line)
-    elif style.align == "right":
-        canvas.drawRightString((box.x + box.width) * mm, baseline, fitted.line)
-    else:
-        canvas.drawString(box.x * mm, baseline, fitted.line)
+def _draw_text(canvas: SymbolCanvas, item: TextItem) -> None:
+    """Fitted text in its box, placed by its vertical alignment; icons as the glossary draws them."""
+    box, fitted = item.box, item.fitted
+    spare = box.height * mm - fitted.height
+    top = -box.y * mm - {"top": 0.0, "middle": spare / 2, "bottom": spare}[item.style.valign]
+
+    def icon(key: str, x: float, y: float, side: float) -> None:
+        if key in canvas.symbols:
+            draw_symbol(canvas, canvas.symbols[key].drawing, x, y, side, canvas.folder)
+
+    draw_text(canvas, fitted, box.x * mm, top, icon)
 
 
 def draw_symbol(
