@@ -52,9 +52,8 @@ RASTER_RANK = {"tts": 2, "png": 1}  # the jobs that draw pixels go first, a TTS 
 # What one job of each part is, as its progress counts it.
 JOB_UNITS = {"cards": "card sizes", "png": "decks", "tts": "decks", "guides": "guides"}
 # Where workers cannot fork (and inherit the jobs), each job is sent to one: below this many
-# faces to rasterise or a book of this many blocks (about a second of typesetting), sending
-# costs more than the second core saves. Forked workers always pay for themselves: a one-card
-# rebuild of lost-and-found took 0.96 -> 0.88 s, a cold build of `pnp new`'s game 1.30 -> 1.05.
+# faces to rasterise or a book of this many blocks, sending costs more than the second core
+# saves. Forked workers, which inherit the jobs, always pay for themselves.
 PARALLEL_MIN_FACES = 40
 PARALLEL_MIN_BLOCKS = 60
 

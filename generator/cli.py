@@ -190,7 +190,7 @@ def check(
 
     \b
     Example:
-      pnp check card_data/paladins-and-barbarians
+      pnp check card_data/my-game
       pnp check --all --format json
       pnp check --all --format sarif > pnp.sarif
       pnp check my-rules.md
@@ -375,9 +375,9 @@ def build(
 
     \b
     Example:
-      pnp build card_data/paladins-and-barbarians --paper letter --duplex short
+      pnp build card_data/my-game --paper letter --duplex short
       pnp build --all --back-offset 0.5,-1 -o dist
-      pnp build paladins-and-barbarians --only png --dpi 600
+      pnp build my-game --only png --dpi 600
       pnp build --all --jobs 4
       pnp build card_data/my-game --watch
     """

@@ -29,9 +29,8 @@ def worker_pool(
 ) -> Iterator[Callable[[int], Future]]:
     """Inside this block, `submit(i)` runs `work(items[i])` in one of `workers` processes.
 
-    Forked workers inherit `work` and `items`, so nothing is pickled on the way in (a one-card
-    rebuild of belaad pickled its three jobs' faces in 30 ms and unpickled them in 43); where
-    processes cannot fork, each item is sent."""
+    Forked workers inherit `work` and `items`, so nothing is pickled on the way in (a job's
+    faces are many); where processes cannot fork, each item is sent."""
     if not can_fork():
         with ProcessPoolExecutor(max_workers=workers) as pool:
             yield lambda index: pool.submit(work, items[index])

@@ -75,8 +75,8 @@ MAX_YAML_ALIAS_VALUES = 1_000_000
 # conversions overflow (a 400-digit integer, `1.0e+999` read as infinity).
 MAX_NUMBER = 10**15
 # Numbers in one SVG's path data and point lists (an x and a y each count): a detailed traced
-# illustration holds tens of thousands (a curve is 6); this many reads in about 3.5 s, and
-# each card that shows it costs about 0.3 s more to draw and rasterise.
+# illustration holds tens of thousands (a curve is 6); this many still reads and draws in
+# seconds, and each card that shows it is slower to draw and rasterise.
 MAX_SVG_PATH_NUMBERS = 500_000
 # Keys and values in one YAML file, each alias counted as what it repeats: the C parser and the
 # positions kept for every value take about 10 s and 600 MB per million (a 16 MB file of 3.9

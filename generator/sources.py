@@ -14,8 +14,7 @@ TEMPLATES = PACKAGE.parent / "templates"  # the shared layouts every game may ex
 
 def source_files() -> list[tuple[str, str]]:
     """pnp's code and layout files (not bytecode) as (path from the checkout, path), in the
-    order of their path's parts. os.walk and one read a file take 5 ms CPU for its ~170 files,
-    where Path.rglob, is_file, stat and resolve took 15 ms, in every build's process."""
+    order of their path's parts."""
     found = []
     for base in (PACKAGE, TEMPLATES):
         for root, dirs, names in os.walk(base):

@@ -144,9 +144,7 @@ def _file_digest(path: str, device: int, inode: int, size: int, mtime: int) -> s
 
 
 def folder_files(folder: Path) -> list[tuple[str, str]]:
-    """Every file of a game folder as (relative path, content digest), in a stable order
-    (os.walk and str paths: Path objects and `relative_to` for each file took 1.2 ms a call
-    for a folder of 22 files, and a build asks a dozen times)."""
+    """Every file of a game folder as (relative path, content digest), in a stable order."""
     files = []
     base = os.fspath(folder)
     for root, dirs, names in os.walk(base):

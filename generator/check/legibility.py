@@ -184,7 +184,7 @@ def _pieces(seen: Seen) -> str:
 def _overlapping(texts: list[TextItem]) -> Iterator[tuple[TextItem, TextItem]]:
     """Pairs of texts on one face whose inked extents cross by more than a rounding error, in
     the face's order. Swept from the left, a text is compared only with those starting before
-    it ends: comparing every pair of first-jihad's map (187 texts) took 9.4 ms, the sweep 1.9."""
+    it ends (a map holds hundreds of texts)."""
     extents = [ink_extent(item) for item in texts]
     order = sorted(range(len(extents)), key=lambda index: extents[index].x)
     pairs = []

@@ -3,8 +3,8 @@ ligature), the same in every process.
 
 Shaped text is drawn character by character, so such a glyph needs a private-use character.
 ReportLab hands them out in the order a process first shapes each glyph, so a face fitted in one
-build named other glyphs in the next, and no face holding one could be kept in the cache
-(golden-age's 22 Arabic designs were fitted and drawn again in every rebuild). Here every such
+build named other glyphs in the next, and no face holding one could be kept in the cache.
+Here every such
 glyph of a font is named when the font is registered: in glyph order, from U+E000 on, skipping
 the private-use characters the font maps itself.
 """

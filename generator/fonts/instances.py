@@ -45,7 +45,7 @@ def cache_dir() -> Path:
 
 def open_font(path: Path) -> TTFont:
     """A font read into memory (the file is closed); anything not a font is a FontFileError."""
-    from fontTools.ttLib import TTFont, TTLibError  # ~25 ms to import; a rebuild reads facts
+    from fontTools.ttLib import TTFont, TTLibError  # slow to import; a rebuild reads facts
 
     _within_limit(path)
     try:
@@ -69,8 +69,8 @@ def _within_limit(path: Path) -> None:
 
 @dataclass(frozen=True)
 class FontFacts:
-    """What a build reads of a font file. Parsing them with fontTools (its cmap above all) is
-    ~7 ms a face and importing it ~25 ms; reading them back from the font cache ~0.3 ms."""
+    """What a build reads of a font file, kept in the font cache: parsing them with fontTools
+    (its cmap above all) costs far more than reading them back."""
 
     outlines: bool  # TrueType (glyf) outlines, the only ones ReportLab embeds
     axes: dict[str, float] | None  # a variable font's axes at their defaults; None if static

@@ -94,9 +94,8 @@ class TableCells:
 class SourceMap:
     """Where each value of a loaded file stands, keyed by its path of keys and indexes; a
     table's rows and cells are kept in `cells`, a YAML file's values and keys in `places` and
-    `key_places` as (line, column): a Position is made only for a place asked for. First-jihad's
-    YAML files hold 8,000 places; read back from the build cache as Positions they took 27 ms
-    to unpickle, as pairs 4 ms."""
+    `key_places` as (line, column): a Position is made only for a place asked for (a game's
+    YAML files hold thousands of places, few of which a finding ever names)."""
 
     file: Path
     values: dict[Path_, Position] = field(default_factory=dict)

@@ -41,7 +41,6 @@ from generator.render.items import (
 from generator.render.memo import Resolved, design_keys, register_families
 from generator.render.pips import pip_count, pip_items
 from generator.render.rose import rose_items
-from generator.render.slotted import by_fields
 from generator.render.text import (
     TextError,
     game_context,
@@ -67,8 +66,6 @@ class Face:
     background: str | None
     items: tuple[Item, ...]
     turned: bool = False  # laid out across its trim and drawn a quarter turn round onto it
-
-    __reduce__ = by_fields  # read from the cache and sent to workers by the thousand
 
     @property
     def trim(self) -> Size:

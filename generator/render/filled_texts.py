@@ -1,6 +1,5 @@
 """A game's rulebook and guides with the data filled in, once a build: the check's rulebook and
-board-position rules and the build each read them (filling in first-jihad's rulebook and player
-aid again took 2.8 and 1.5 ms CPU, each time)."""
+board-position rules and the build each read them."""
 
 from __future__ import annotations
 

@@ -9,14 +9,11 @@ from generator.fonts import Family
 from generator.model.layout import TextStyle
 from generator.render.fit import fit_text
 from generator.render.fitted import FittedText
-from generator.render.slotted import by_fields
 
 
 @dataclass(frozen=True, slots=True)
 class Rect:
     """A box in mm measured from the trim's top-left corner, y growing downwards."""
-
-    __reduce__ = by_fields
 
     x: float
     y: float
@@ -27,8 +24,6 @@ class Rect:
 @dataclass(frozen=True, slots=True)
 class ShapeItem:
     """A rectangle, ellipse, polygon (diamond, hexagon, crown) or line to draw."""
-
-    __reduce__ = by_fields
 
     kind: str
     box: Rect
@@ -45,8 +40,6 @@ class ShapeItem:
 class TextItem:
     """Fitted text and where it goes."""
 
-    __reduce__ = by_fields
-
     box: Rect
     fitted: FittedText
     style: TextStyle
@@ -56,8 +49,6 @@ class TextItem:
 @dataclass(frozen=True, slots=True)
 class ImageItem:
     """Art placed in a box."""
-
-    __reduce__ = by_fields
 
     box: Rect
     path: Path
@@ -71,8 +62,6 @@ class ImageItem:
 @dataclass(frozen=True, slots=True)
 class IconItem:
     """A glossary symbol placed in a box."""
-
-    __reduce__ = by_fields
 
     box: Rect
     symbol: str

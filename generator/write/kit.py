@@ -20,7 +20,7 @@ from generator.write.printshop import print_shop_pdf
 from generator.write.sheets import PrintOptions, card_sheets
 
 # The writers of tokens, boards, books (pypdf for the booklet) and the deck report are imported
-# where they are used: a one-card rebuild's job process makes card files alone (0.13 s saved).
+# where they are used: a job process that makes card files alone does not load them.
 
 
 def card_files(

@@ -275,9 +275,7 @@ def _write_new(staging: Path, name: str, data: bytes, previous: Path | None = No
 def _linked(previous: Path, relative: PurePosixPath, path: Path, data: bytes) -> bool:
     """Whether the previous kit's regular file at `relative` (reached without following a
     link) holds `data` and is now also `path`, a hard link: its bytes are not written again,
-    it keeps its modification time, and removing the old kit frees nothing. Writing belaad's
-    149 files just after the last kit's were removed took 0.13 s of a one-card rebuild (ext4),
-    linking them 0.017 s."""
+    it keeps its modification time, and removing the old kit frees nothing."""
     if _read_inside(previous, relative.as_posix()) != data:
         return False
     try:
