@@ -12,7 +12,6 @@ from pathlib import Path
 from generator import progress
 from generator.cache.books import BookPages
 from generator.cache.keys import Digests
-from generator.cache.rasters import Rasters
 from generator.cache.store import Entry, Store, deferred_writes
 from generator.check import check_game
 from generator.check.registry import run_rendered_rules
@@ -42,6 +41,7 @@ from generator.render.rulebook import (
     rulebook_blocks,
 )
 from generator.units import size_name
+from generator.write.kept_rasters import Rasters
 from generator.write.output import Kit, OutputFile, counted_components
 
 # Double-sided counters are also written to fold and glue, the way many players mount them.

@@ -12,10 +12,10 @@ from PIL import Image
 
 from generator.batch import built_game
 from generator.cache.keys import FORMAT
-from generator.cache.rasters import BANDS, CELLS, RASTERS, SHEETS, Rasters
 from generator.options import BuildOptions
 from generator.starter import new_game
 from generator.units import PAPERS
+from generator.write.kept_rasters import BANDS, CELLS, RASTERS, SHEETS, Rasters
 from generator.write.sheets import PrintOptions
 from generator.write.tts import TtsCard, tts_deck
 from tests.conftest import cache_entry

@@ -12,11 +12,11 @@ import generator.write.draw as draw
 from generator.batch import built_game
 from generator.build import checked_game, rendered_decks
 from generator.cache.keys import Digests, digest
-from generator.cache.rasters import Rasters
 from generator.options import BuildOptions
 from generator.render.faces import Face
 from generator.starter import new_game
 from generator.units import PAPERS
+from generator.write.kept_rasters import Rasters
 from generator.write.sheets import PrintOptions
 
 EXPORTS = BuildOptions("a4", PrintOptions(PAPERS["a4"]), frozenset({"cards", "png", "tts"}), dpi=36)

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from generator.cache.rasters import Rasters, page_keys
 from generator.model import Symbol
 from generator.render.faces import PieceFaces
+from generator.write.kept_rasters import Rasters, page_keys
 from generator.write.output import OutputFile
 from generator.write.printshop import print_shop_pdf
 from generator.write.raster import encode_png, pdf_pages_to_png
