@@ -29,7 +29,6 @@ from generator.render.boards import board_face
 from generator.render.cover import book_cover
 from generator.render.distributions import DeckDistributions, deck_distributions
 from generator.render.faces import Face, PieceFaces, piece_faces
-from generator.render.filled_texts import filled_text
 from generator.render.parallel import faces_on_all_cores
 from generator.render.positions import BoardPosition, PositionFigure, position_figure
 from generator.render.rulebook import (
@@ -39,6 +38,7 @@ from generator.render.rulebook import (
     Rulebook,
     has_rulebook,
     rulebook_blocks,
+    rulebook_text,
 )
 from generator.units import size_name
 from generator.write.kept_rasters import Rasters
@@ -166,7 +166,7 @@ def _rulebook(loaded: LoadedGame) -> Rulebook | None:
 def _booklet(loaded: LoadedGame, file: str, title: str) -> Rulebook:
     """A rulebook-like document as blocks, its glossary terms indexed."""
     terms = tuple(term.name for term in loaded.game.terms)
-    return rulebook_blocks(filled_text(loaded, file), title, terms)
+    return rulebook_blocks(rulebook_text(loaded, file), title, terms)
 
 
 def rendered_decks(loaded: LoadedGame, context: BuildContext | None = None) -> list[PieceFaces]:

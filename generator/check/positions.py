@@ -7,9 +7,8 @@ from generator.check.registry import rule
 from generator.findings import Report
 from generator.load.game import AssetError, LoadedGame, game_file
 from generator.load.sources import SourceError
-from generator.render.filled_texts import filled_text
 from generator.render.positions import POSITION, placements
-from generator.render.rulebook import RULEBOOK_FILE, has_rulebook
+from generator.render.rulebook import RULEBOOK_FILE, has_rulebook, rulebook_text
 from generator.render.text import TextError
 
 
@@ -34,7 +33,7 @@ def _positions(loaded: LoadedGame) -> list[tuple[str, str]]:
     for file in files + [guide.file for guide in loaded.game.guides]:
         try:
             game_file(loaded.folder, file)
-            text = filled_text(loaded, file)
+            text = rulebook_text(loaded, file)
         except (AssetError, SourceError, TextError):
             continue
         found += [(match[1], match[2]) for match in POSITION.finditer(text)]

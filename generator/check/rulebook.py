@@ -21,7 +21,6 @@ from generator.limits import MAX_FINDINGS_PER_CODE
 from generator.load.art import report_art
 from generator.load.game import AssetError, LoadedGame, game_file
 from generator.load.sources import SourceError, read_text
-from generator.render.filled_texts import filled_text
 from generator.render.rulebook import (
     RULEBOOK_FILE,
     Figure,
@@ -29,6 +28,7 @@ from generator.render.rulebook import (
     Rulebook,
     has_rulebook,
     rulebook_blocks,
+    rulebook_text,
 )
 from generator.render.text import TextError
 
@@ -83,7 +83,7 @@ def _check_document(loaded: LoadedGame, file: str, title: str, report: Report) -
         exc.report_to(report)
         return
     try:
-        text = filled_text(loaded, file)
+        text = rulebook_text(loaded, file)
     except TextError as exc:
         undefined = isinstance(exc.__cause__, UndefinedError)
         expected = "data the game defines" if undefined else "a template that renders"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -99,10 +99,6 @@ class LoadedGame:
     piece_files: dict[str, PieceFile]
     layouts: dict[str, Layout]
     layout_positions: dict[str, Position]
-    # Each rulebook-like document's text with the data filled in, or the TextError filling it
-    # in raised, by file: the check's rulebook rules and the build each read it
-    # (render/filled_texts.py).
-    texts: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
 def load_game(folder: Path, report: Report) -> LoadedGame | None:
